@@ -1,0 +1,49 @@
+/** Builds the shop API: one Fastify plugin per resource, shared error and content rules. */
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Db } from './db/client.js';
+import { registerErrorHandlers } from './http/errors.js';
+import { registerNegotiation } from './http/negotiation.js';
+import channelsRoutes from './routes/channels.js';
+import countriesRoutes from './routes/countries.js';
+import healthRoutes from './routes/health.js';
+import productImagesRoutes from './routes/product-images.js';
+import productVariantsRoutes from './routes/product-variants.js';
+import productsRoutes from './routes/products.js';
+import shippingMethodsRoutes from './routes/shipping-methods.js';
+import taxonsRoutes from './routes/taxons.js';
+import { DEFAULT_CHANNEL_CODE } from './seed/seed.js';
+
+/** What every route plugin receives. */
+export interface AppContext {
+  db: Db;
+  channelCode: string;
+  /** Absolute URL of the image files, e.g. http://localhost:8000/media/image. */
+  mediaUrl: string;
+  /** Folder where generated image files are kept. */
+  mediaDir: string;
+}
+
+export interface BuildOptions {
+  db: Db;
+  publicUrl: string;
+  mediaDir: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ db, publicUrl, mediaDir, logger = false }: BuildOptions) {
+  const app = Fastify({
+    logger,
+    routerOptions: { maxParamLength: 500 },
+    bodyLimit: 256 * 1024,
+  });
+  registerErrorHandlers(app);
+  registerNegotiation(app);
+  const context: AppContext = { db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir };
+  for (const plugin of [
+    healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
+    countriesRoutes, shippingMethodsRoutes,
+  ]) {
+    await app.register(plugin, context);
+  }
+  return app;
+}

@@ -1,0 +1,38 @@
+/** Settings of the shop API, read once from the environment. */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Base URL under which browsers reach this server (absolute image paths). */
+  publicUrl: string;
+  databaseUrl?: string;
+  varDir: string;
+  /** Parts loaded by the first start on an empty database. */
+  seedParts: number;
+}
+
+export function loadConfig(): Config {
+  const port = intFromEnv('SHOP_API_PORT', 8000);
+  const host = process.env.SHOP_API_HOST || '127.0.0.1';
+  const varDir = resolve(repoRoot, process.env.SHOP_VAR_DIR || 'var');
+  return {
+    host,
+    port,
+    publicUrl: (process.env.SHOP_API_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    varDir,
+    seedParts: intFromEnv('SEED_PARTS', 3000),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Database schema of the shop API. One schema for PGlite and PostgreSQL; SQL migrations in
+ * `shop-api/migrations` are generated from it with `npm run db:generate -w shop-api`.
+ */
+import {
+  pgTable, serial, integer, text, varchar, boolean, timestamp, index, primaryKey,
+} from 'drizzle-orm/pg-core';
+
+/** Sales channel: the shop's currency and locale (Sylius channel). */
+export const channels = pgTable('channels', {
+  code: varchar('code', { length: 64 }).primaryKey(),
+  name: text('name').notNull(),
+  baseCurrencyCode: varchar('base_currency_code', { length: 3 }).notNull(),
+  defaultLocaleCode: varchar('default_locale_code', { length: 16 }).notNull(),
+  /** Root taxon whose children make the menu (`GET /taxons` without parentCode). */
+  menuTaxonCode: varchar('menu_taxon_code', { length: 255 }).notNull(),
+});
+
+/** Taxon tree: part families and sub-families, vehicle brands, models and engines. */
+export const taxons = pgTable('taxons', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 255 }).notNull().unique(),
+  parentId: integer('parent_id'),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  description: text('description'),
+  position: integer('position').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+}, (t) => [index('taxons_parent_position_idx').on(t.parentId, t.position)]);
+
+/** A part for sale. Every part is unique (one variant, stock 1). */
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  description: text('description').notNull().default(''),
+  shortDescription: text('short_description').notNull().default(''),
+  mainTaxonId: integer('main_taxon_id').notNull().references(() => taxons.id),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Manufacturer (OEM) reference as printed on the part, and its normalised form for search. */
+  oemReference: text('oem_reference'),
+  oemReferenceNormalized: text('oem_reference_normalized'),
+  /** Engine taxon of the vehicle the part was taken from. */
+  donorEngineId: integer('donor_engine_id').references(() => taxons.id),
+  donorYear: integer('donor_year'),
+  donorMileageKm: integer('donor_mileage_km'),
+  /** A: very good, B: good with traces of use, C: used with visible defects. */
+  grade: varchar('grade', { length: 1 }).notNull(),
+  warrantyMonths: integer('warranty_months').notNull(),
+  weightGrams: integer('weight_grams').notNull(),
+  /** Lower-case, accent-free name and reference, for text search. */
+  searchText: text('search_text').notNull(),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull(),
+}, (t) => [
+  index('products_main_taxon_created_idx').on(t.mainTaxonId, t.createdAt),
+  index('products_created_idx').on(t.createdAt),
+  index('products_oem_idx').on(t.oemReferenceNormalized),
+]);
+
+export const productVariants = pgTable('product_variants', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Prices in cents (EUR). */
+  price: integer('price').notNull(),
+  originalPrice: integer('original_price').notNull(),
+  onHand: integer('on_hand').notNull().default(1),
+  onHold: integer('on_hold').notNull().default(0),
+}, (t) => [index('product_variants_product_idx').on(t.productId, t.position)]);
+
+export const productImages = pgTable('product_images', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  type: varchar('type', { length: 32 }).notNull(),
+  /** Path below the media root, e.g. `parts/P0000001-1.webp`. */
+  path: text('path').notNull(),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('product_images_product_idx').on(t.productId, t.position)]);
+
+/** Taxons a product is classified under (Sylius ProductTaxon). */
+export const productTaxons = pgTable('product_taxons', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  taxonId: integer('taxon_id').notNull().references(() => taxons.id),
+  position: integer('position').notNull().default(0),
+}, (t) => [
+  index('product_taxons_product_idx').on(t.productId),
+  index('product_taxons_taxon_idx').on(t.taxonId, t.productId),
+]);
+
+/** Engines (vehicle taxons) a part fits. */
+export const productCompatibilities = pgTable('product_compatibilities', {
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  engineId: integer('engine_id').notNull().references(() => taxons.id),
+}, (t) => [
+  primaryKey({ columns: [t.productId, t.engineId] }),
+  index('product_compatibilities_engine_idx').on(t.engineId, t.productId),
+]);
+
+export const countries = pgTable('countries', {
+  code: varchar('code', { length: 2 }).primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** Shipping methods; which apply to an order follows the parts' weight. */
+export const shippingMethods = pgTable('shipping_methods', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  position: integer('position').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Price in cents for a shipment up to `includedWeightGrams`, plus `pricePerExtraKg` per started kg above. */
+  basePrice: integer('base_price').notNull(),
+  includedWeightGrams: integer('included_weight_grams').notNull().default(0),
+  pricePerExtraKg: integer('price_per_extra_kg').notNull().default(0),
+  /** Inclusive weight bounds of the shipment this method accepts (null: no bound). */
+  minWeightGrams: integer('min_weight_grams'),
+  maxWeightGrams: integer('max_weight_grams'),
+});

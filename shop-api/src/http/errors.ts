@@ -1,0 +1,67 @@
+/**
+ * Error bodies of the contract: hydra:Error for 4xx resource errors, ConstraintViolationList for 422,
+ * and an error handler that never lets a client's mistake become a 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not Found') => new HttpError(404, message);
+
+export function hydraError(description: string): Record<string, unknown> {
+  return {
+    '@context': '/api/v2/contexts/Error',
+    '@type': 'hydra:Error',
+    'hydra:title': 'An error occurred',
+    'hydra:description': description,
+  };
+}
+
+export interface Violation {
+  propertyPath: string;
+  message: string;
+  code?: string;
+}
+
+export function violationList(violations: Violation[]): Record<string, unknown> {
+  return {
+    '@context': '/api/v2/contexts/ConstraintViolationList',
+    '@type': 'ConstraintViolationList',
+    'hydra:title': 'An error occurred',
+    'hydra:description': violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'),
+    violations,
+  };
+}
+
+/** Turns Ajv messages about a query string into a readable French sentence. */
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return 'Requête invalide.';
+  const where = error.validationContext === 'querystring' ? 'paramètre' : 'champ';
+  const name = first.instancePath.replace(/^\//, '').replace(/~1/g, '/') || String(first.params?.missingProperty ?? '');
+  return `Valeur invalide pour le ${where} « ${name} » : ${first.message ?? 'format incorrect'}.`;
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).type('application/ld+json; charset=utf-8').send(hydraError(error.message));
+    }
+    if (error.validation) {
+      return reply.status(400).type('application/ld+json; charset=utf-8').send(hydraError(describeValidation(error)));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: broken JSON, unsupported media type, body too large…
+      return reply.status(error.statusCode).type('application/ld+json; charset=utf-8').send(hydraError(error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).type('application/ld+json; charset=utf-8').send(hydraError('Internal Server Error'));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).type('application/ld+json; charset=utf-8').send(hydraError('Not Found'));
+  });
+}

@@ -1,0 +1,22 @@
+/** The sales channel: currency and locale of the shop ("shop settings" of the spec). */
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { channels } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { API_PREFIX, iri, item } from '../http/jsonld.js';
+import type { AppContext } from '../app.js';
+
+const channelsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  app.get<{ Params: { code: string } }>(`${API_PREFIX}/channels/:code`, async (request) => {
+    const [row] = await db.select().from(channels).where(eq(channels.code, request.params.code));
+    if (!row) throw notFound();
+    return item('Channel', iri('channels', row.code), {
+      code: row.code,
+      name: row.name,
+      baseCurrency: { '@id': iri('currencies', row.baseCurrencyCode), '@type': 'Currency', code: row.baseCurrencyCode },
+      defaultLocale: { '@id': iri('locales', row.defaultLocaleCode), '@type': 'Locale', code: row.defaultLocaleCode },
+    });
+  });
+};
+
+export default channelsRoutes;

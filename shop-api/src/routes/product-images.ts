@@ -1,0 +1,49 @@
+/**
+ * Product images: the `ProductImage` resource, and the image files themselves under /media/image/.
+ * Seeded parts have generated photos, drawn once on first request and kept under var/media.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { findImage, findImageSubject } from '../db/products.js';
+import { notFound } from '../http/errors.js';
+import { API_PREFIX, iri, item } from '../http/jsonld.js';
+import { renderPartImage } from '../media/part-image.js';
+import type { AppContext } from '../app.js';
+
+const PART_IMAGE = /^(P\d{7})-([1-9])\.webp$/;
+
+const productImagesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUrl, mediaDir }) => {
+  app.get<{ Params: { id: string } }>(`${API_PREFIX}/product-images/:id`, {
+    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+  }, async (request) => {
+    const row = await findImage(db, Number(request.params.id));
+    if (!row) throw notFound();
+    return item('ProductImage', iri('product-images', row.image.id), {
+      id: row.image.id, type: row.image.type, path: `${mediaUrl}/${row.image.path}`, product: iri('products', row.productCode),
+    });
+  });
+
+  app.get<{ Params: { file: string } }>('/media/image/parts/:file', async (request, reply) => {
+    const match = PART_IMAGE.exec(request.params.file);
+    if (!match) throw notFound();
+    const file = join(mediaDir, 'parts', request.params.file);
+    let body: Buffer | null = await readFile(file).catch(() => null);
+    if (!body) {
+      const subject = await findImageSubject(db, match[1]!);
+      if (!subject) throw notFound();
+      body = await renderPartImage({ title: subject.taxonName, caption: subject.name, code: subject.code, variant: Number(match[2]) });
+      await mkdir(dirname(file), { recursive: true });
+      // Write then rename, so a concurrent reader never sees half a file.
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, file);
+    }
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type('image/webp')
+      .send(body);
+  });
+};
+
+export default productImagesRoutes;

@@ -1,0 +1,37 @@
+/** Product variants (one per part) and product-taxon links. */
+import type { FastifyPluginAsync } from 'fastify';
+import { findProductTaxon, findVariantByCode } from '../db/products.js';
+import { notFound } from '../http/errors.js';
+import { API_PREFIX, iri, item } from '../http/jsonld.js';
+import type { AppContext } from '../app.js';
+
+const productVariantsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  app.get<{ Params: { code: string } }>(`${API_PREFIX}/product-variants/:code`, async (request) => {
+    const row = await findVariantByCode(db, request.params.code);
+    if (!row) throw notFound();
+    const { variant } = row;
+    return item('ProductVariant', iri('product-variants', variant.code), {
+      code: variant.code,
+      name: variant.name,
+      product: iri('products', row.productCode),
+      optionValues: [],
+      price: variant.price,
+      originalPrice: variant.originalPrice,
+      lowestPriceBeforeDiscount: null,
+      inStock: variant.onHand - variant.onHold > 0,
+      weight: row.weightGrams / 1000,
+    });
+  });
+
+  app.get<{ Params: { id: string } }>(`${API_PREFIX}/product-taxons/:id`, {
+    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+  }, async (request) => {
+    const row = await findProductTaxon(db, Number(request.params.id));
+    if (!row) throw notFound();
+    return item('ProductTaxon', iri('product-taxons', row.link.id), {
+      id: row.link.id, product: iri('products', row.productCode), taxon: iri('taxons', row.taxonCode), position: row.link.position,
+    });
+  });
+};
+
+export default productVariantsRoutes;

@@ -1,0 +1,144 @@
+/**
+ * Products (parts): listing with Sylius's filters plus the yard's (vehicle, text / OEM reference),
+ * and single parts by code. Listing items embed the default variant's price and stock
+ * (`defaultVariantData`, as Sylius 2.1 does) so a listing page is one call.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { findProductByCode, listProducts, type ProductFilters, type ProductRecord, type SortField, type VehicleRef } from '../db/products.js';
+import { descendantIds, taxonIdsByCodes } from '../db/taxons.js';
+import { notFound } from '../http/errors.js';
+import { API_PREFIX, collection, DEFAULT_ITEMS_PER_PAGE, iri, item, member, MAX_ITEMS_PER_PAGE, syliusDate } from '../http/jsonld.js';
+import type { AppContext } from '../app.js';
+
+const vehicle = (ref: VehicleRef) => ({
+  '@id': iri('taxons', ref.code),
+  code: ref.code,
+  name: ref.name,
+  model: { code: ref.modelCode, name: ref.modelName },
+  brand: { code: ref.brandCode, name: ref.brandName },
+  fullName: `${ref.brandName} ${ref.modelName} ${ref.name}`,
+});
+
+export function productFields(product: ProductRecord, mediaUrl: string) {
+  const variantIri = product.variant ? iri('product-variants', product.variant.code) : null;
+  return {
+    id: product.id,
+    code: product.code,
+    productTaxons: product.productTaxonIds.map((id) => iri('product-taxons', id)),
+    mainTaxon: iri('taxons', product.mainTaxonCode),
+    reviews: [],
+    averageRating: 0,
+    images: product.images.map((image) => ({
+      '@id': iri('product-images', image.id), '@type': 'ProductImage', id: image.id, type: image.type, path: `${mediaUrl}/${image.path}`,
+    })),
+    variants: variantIri ? [variantIri] : [],
+    options: [],
+    associations: [],
+    createdAt: syliusDate(product.createdAt),
+    updatedAt: syliusDate(product.updatedAt),
+    name: product.name,
+    slug: product.slug,
+    description: product.description,
+    shortDescription: product.shortDescription,
+    defaultVariant: variantIri,
+    defaultVariantData: product.variant ? {
+      '@id': variantIri, '@type': 'ProductVariant', code: product.variant.code, name: product.variant.name,
+      inStock: product.variant.inStock, price: product.variant.price, originalPrice: product.variant.originalPrice,
+      lowestPriceBeforeDiscount: null,
+    } : null,
+    // The yard's part facts (contract extension, design §4).
+    oemReference: product.oemReference,
+    grade: product.grade,
+    warrantyMonths: product.warrantyMonths,
+    weight: product.weightGrams / 1000,
+    donorVehicle: product.donorEngine ? {
+      ...vehicle(product.donorEngine), year: product.donorYear, mileage: product.donorMileageKm,
+    } : null,
+    compatibleEngines: product.compatibleEngines.map(vehicle),
+  };
+}
+
+const ORDER_PARAMS: Record<string, SortField> = {
+  'order[price]': 'price',
+  'order[createdAt]': 'createdAt',
+  'order[code]': 'code',
+  'order[translation.name]': 'name',
+};
+
+const direction = { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] } as const;
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+
+interface ListQuery {
+  page: number;
+  itemsPerPage: number;
+  taxon?: string;
+  vehicle?: string;
+  search?: string;
+  'translations.name'?: string;
+  'productTaxons.taxon.code'?: string;
+  'productTaxons.taxon.code[]'?: string[];
+  [order: `order[${string}]`]: string | undefined;
+}
+
+const codeFromIri = (value: string, resource: string) => {
+  const prefix = `${API_PREFIX}/${resource}/`;
+  return value.startsWith(prefix) ? decodeURIComponent(value.slice(prefix.length)) : value;
+};
+
+const productsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUrl }) => {
+  app.get<{ Querystring: ListQuery }>(`${API_PREFIX}/products`, {
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: {
+          page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+          itemsPerPage: { type: 'integer', minimum: 1, maximum: MAX_ITEMS_PER_PAGE, default: DEFAULT_ITEMS_PER_PAGE },
+          taxon: text(300),
+          vehicle: text(300),
+          search: text(200),
+          'translations.name': text(200),
+          'productTaxons.taxon.code': text(255),
+          'productTaxons.taxon.code[]': { type: 'array', items: text(255), maxItems: 50 },
+          localeCode: text(16),
+          imageFilter: text(64),
+          ...Object.fromEntries(Object.keys(ORDER_PARAMS).map((key) => [key, direction])),
+        },
+      },
+    },
+  }, async (request) => {
+    const query = request.query;
+    const rawQuery = request.url.split('?')[1] ?? '';
+    const filters: ProductFilters = { order: [] };
+    if (query.taxon) filters.taxonIds = await descendantIds(db, codeFromIri(query.taxon, 'taxons'));
+    const exactCodes = [query['productTaxons.taxon.code'], ...(query['productTaxons.taxon.code[]'] ?? [])].filter((c): c is string => !!c);
+    if (exactCodes.length > 0) {
+      const ids = await taxonIdsByCodes(db, exactCodes);
+      filters.taxonIds = filters.taxonIds ? filters.taxonIds.filter((id) => ids.includes(id)) : ids;
+    }
+    // A vehicle filter may name an engine, a model or a brand: everything below it applies.
+    if (query.vehicle) filters.engineIds = await descendantIds(db, codeFromIri(query.vehicle, 'taxons'));
+    if (query.search?.trim()) filters.search = query.search;
+    if (query['translations.name']?.trim()) filters.name = query['translations.name'];
+    // Sort keys apply in the order the request gives them.
+    for (const [key] of new URLSearchParams(rawQuery)) {
+      const field = ORDER_PARAMS[key];
+      const value = query[key as `order[${string}]`];
+      if (field && value && !filters.order.some((o) => o.field === field)) {
+        filters.order.push({ field, direction: value.toLowerCase() as 'asc' | 'desc' });
+      }
+    }
+    const { items, total } = await listProducts(db, filters, query.page, query.itemsPerPage);
+    return collection(items.map((product) => member('Product', iri('products', product.code), productFields(product, mediaUrl))), {
+      path: `${API_PREFIX}/products`, context: 'Product', rawQuery, total,
+      paging: { page: query.page, itemsPerPage: query.itemsPerPage },
+    });
+  });
+
+  app.get<{ Params: { code: string } }>(`${API_PREFIX}/products/:code`, async (request) => {
+    const product = await findProductByCode(db, request.params.code);
+    if (!product) throw notFound();
+    return item('Product', iri('products', product.code), productFields(product, mediaUrl));
+  });
+};
+
+export default productsRoutes;

@@ -1,0 +1,42 @@
+/**
+ * Starts the shop API: opens the database (PGlite under var/ or DATABASE_URL), applies migrations,
+ * loads the seed catalogue on the very first start, then serves HTTP until SIGINT/SIGTERM.
+ */
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { progressReporter } from './seed/progress.js';
+import { isSeeded, seedCatalogue } from './seed/seed.js';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.varDir, 'pglite') });
+await database.migrate();
+
+if (!(await isSeeded(database.db))) {
+  const progress = progressReporter('Premier démarrage : chargement du catalogue de démonstration');
+  await seedCatalogue(database.db, { parts: config.seedParts, onProgress: progress.update });
+  progress.stop();
+}
+
+const app = await buildApp({
+  db: database.db,
+  publicUrl: config.publicUrl,
+  mediaDir: join(config.varDir, 'media'),
+  logger: { level: process.env.LOG_LEVEL || 'warn' },
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  process.stderr.write(`shop-api: ${signal} reçu, arrêt…\n`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ host: config.host, port: config.port });
+process.stdout.write(`shop-api prêt sur ${config.publicUrl} (base ${database.kind === 'pglite' ? `PGlite, ${join(config.varDir, 'pglite')}` : 'PostgreSQL'})\n`);
