@@ -1,0 +1,16 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getFamilies } from '@/lib/catalogue/server';
+
+/**
+ * GET /api/families (spec §7): part families with code, name and children. With `taxon`, only the
+ * family of that code (the current route's family); unknown → 404.
+ */
+export async function GET(request: NextRequest) {
+  const taxon = request.nextUrl.searchParams.get('taxon');
+  const families = await getFamilies();
+  const body = taxon ? families.filter((family) => family.code === taxon) : families;
+  if (taxon && body.length === 0) {
+    return NextResponse.json({ message: `Famille inconnue : ${taxon.slice(0, 100)}` }, { status: 404 });
+  }
+  return NextResponse.json(body, { headers: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' } });
+}

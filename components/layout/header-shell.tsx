@@ -1,0 +1,38 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { useEffect, useState, type ReactNode } from 'react';
+
+/** Is the window scrolled away from the top? */
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > 0);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  return scrolled;
+}
+
+export function hasBottomBorder(pathname: string, scrolled: boolean): boolean {
+  return scrolled || pathname === '/commande' || pathname.startsWith('/commande/');
+}
+
+/**
+ * The header's frame (spec §2): sticky once the page is scrolled from the top; a bottom border on
+ * /commande paths and on any scrolled page.
+ */
+export function HeaderShell({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  const scrolled = useScrolled();
+  const bordered = hasBottomBorder(pathname, scrolled);
+  return (
+    <header
+      data-scrolled={scrolled || undefined}
+      className={`${scrolled ? 'sticky top-0 shadow-md' : 'relative'} z-40 bg-white border-b ${bordered ? 'border-slate-300' : 'border-transparent'}`}
+    >
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { PhoneIcon } from '@/components/ui/icons';
+import { getFamilies } from '@/lib/catalogue/server';
+import { storefrontConfig } from '@/lib/config/server';
+import { formatPhone, phoneHref } from '@/lib/format/phone';
+import { headerFamilies } from '@/lib/layout/menu';
+import { DesktopNav } from './desktop-nav';
+import { HeaderActions } from './header-actions';
+import { HeaderShell } from './header-shell';
+import { MobileMenu } from './mobile-menu';
+
+/** Site header (spec §1–2): logo, phone with opening hours, menus, account and cart. */
+export async function SiteHeader() {
+  const [families, t, tMeta] = await Promise.all([getFamilies(), getTranslations('header'), getTranslations('meta')]);
+  const { phone } = storefrontConfig();
+  const menuFamilies = headerFamilies(families);
+  return (
+    <HeaderShell>
+      <div className="mx-auto flex max-w-shop items-center gap-1 px-2 py-2 sm:gap-3 sm:px-4 lg:py-3">
+        <MobileMenu families={menuFamilies} />
+        <Link href="/" className="shrink-0" aria-label={t('home', { siteName: tMeta('siteName') })}>
+          <Image src="/logo.svg" alt="" width={200} height={48} priority className="h-9 w-auto sm:h-10 lg:h-12" />
+        </Link>
+        <a
+          href={phoneHref(phone)}
+          className="ml-auto hidden items-center gap-3 rounded-md px-3 py-1 text-slate-800 hover:bg-slate-50 md:flex"
+          aria-label={t('callAria', { phone: formatPhone(phone) })}
+        >
+          <PhoneIcon className="h-6 w-6 text-accent-600" />
+          <span className="flex flex-col leading-tight">
+            <span className="text-lg font-bold text-brand-800">{formatPhone(phone)}</span>
+            <span className="text-xs text-slate-600">{t('openingHours')}</span>
+          </span>
+        </a>
+        <a href={phoneHref(phone)} className="ml-auto rounded-md p-2 text-brand-800 md:hidden" aria-label={t('callAria', { phone: formatPhone(phone) })}>
+          <PhoneIcon className="h-6 w-6" />
+        </a>
+        <HeaderActions />
+      </div>
+      <DesktopNav families={menuFamilies} />
+    </HeaderShell>
+  );
+}

@@ -1,0 +1,12 @@
+/** Prices: the shop API stores integer cents; the spec shows amount × 0.01 in euros, French style. */
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+export function centsToAmount(cents: number): number {
+  return cents * 0.01;
+}
+
+/** 12990 → "129,90 €" (with the narrow no-break space French typography uses). */
+export function formatPrice(cents: number, currency = 'EUR'): string {
+  const formatter = currency === 'EUR' ? euros : new Intl.NumberFormat('fr-FR', { style: 'currency', currency });
+  return formatter.format(centsToAmount(cents));
+}

@@ -1,0 +1,6 @@
+/** Crawler detection (the error page is not rendered for bots, spec §2). */
+import { isbot } from 'isbot';
+
+export function isBotUserAgent(userAgent: string | null | undefined): boolean {
+  return isbot(userAgent ?? '');
+}

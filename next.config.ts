@@ -1,0 +1,32 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+/** Host of the shop API's images: the only remote origin the image optimizer accepts. */
+const shopApiPublicUrl = new URL(process.env.SHOP_API_PUBLIC_URL || 'http://localhost:8000');
+const isLoopback = ['localhost', '127.0.0.1', '[::1]'].includes(shopApiPublicUrl.hostname);
+
+const nextConfig: NextConfig = {
+  // The end-to-end tests build into their own folder so they never replace the shop's build.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  poweredByHeader: false,
+  reactStrictMode: true,
+  images: {
+    // Breakpoints of spec §9; WebP only (AVIF encodes too slowly on a cold cache).
+    deviceSizes: [320, 520, 640, 768, 1024, 1200, 1280, 1440, 1536],
+    imageSizes: [64, 128, 256],
+    formats: ['image/webp'],
+    minimumCacheTTL: 31_536_000,
+    remotePatterns: [{
+      protocol: shopApiPublicUrl.protocol.replace(':', '') as 'http' | 'https',
+      hostname: shopApiPublicUrl.hostname,
+      port: shopApiPublicUrl.port,
+      pathname: '/media/image/**',
+    }],
+    // The embedded shop API serves images from loopback on a single machine.
+    dangerouslyAllowLocalIP: isLoopback,
+  },
+};
+
+export default withNextIntl(nextConfig);
