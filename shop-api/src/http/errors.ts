@@ -47,6 +47,10 @@ function describeValidation(error: FastifyError): string {
 }
 
 export function registerErrorHandlers(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold NUL: refuse it at the door instead of failing in a query.
+  app.addHook('onRequest', async (request) => {
+    if (/%00|\u0000/i.test(request.url)) throw new HttpError(400, 'Requête invalide : caractère nul.');
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).type('application/ld+json; charset=utf-8').send(hydraError(error.message));

@@ -9,15 +9,17 @@ import { findImage, findImageSubject } from '../db/products.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { renderPartImage } from '../media/part-image.js';
+import { digitsSchema, rowId } from '../http/params.js';
 import type { AppContext } from '../app.js';
 
 const PART_IMAGE = /^(P\d{7})-([1-9])\.webp$/;
 
 const productImagesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUrl, mediaDir }) => {
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/product-images/:id`, {
-    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+    schema: { params: { type: 'object', properties: { id: digitsSchema } } },
   }, async (request) => {
-    const row = await findImage(db, Number(request.params.id));
+    const id = rowId(request.params.id);
+    const row = id === null ? null : await findImage(db, id);
     if (!row) throw notFound();
     return item('ProductImage', iri('product-images', row.image.id), {
       id: row.image.id, type: row.image.type, path: `${mediaUrl}/${row.image.path}`, product: iri('products', row.productCode),

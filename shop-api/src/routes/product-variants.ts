@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findProductTaxon, findVariantByCode } from '../db/products.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
+import { digitsSchema, rowId } from '../http/params.js';
 import type { AppContext } from '../app.js';
 
 const productVariantsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
@@ -24,9 +25,10 @@ const productVariantsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
   });
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/product-taxons/:id`, {
-    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+    schema: { params: { type: 'object', properties: { id: digitsSchema } } },
   }, async (request) => {
-    const row = await findProductTaxon(db, Number(request.params.id));
+    const id = rowId(request.params.id);
+    const row = id === null ? null : await findProductTaxon(db, id);
     if (!row) throw notFound();
     return item('ProductTaxon', iri('product-taxons', row.link.id), {
       id: row.link.id, product: iri('products', row.productCode), taxon: iri('taxons', row.taxonCode), position: row.link.position,

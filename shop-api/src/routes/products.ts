@@ -8,6 +8,7 @@ import { findProductByCode, listProducts, type ProductFilters, type ProductRecor
 import { descendantIds, taxonIdsByCodes } from '../db/taxons.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, DEFAULT_ITEMS_PER_PAGE, iri, item, member, MAX_ITEMS_PER_PAGE, syliusDate } from '../http/jsonld.js';
+import { digitsSchema, positiveInt } from '../http/params.js';
 import type { AppContext } from '../app.js';
 
 const vehicle = (ref: VehicleRef) => ({
@@ -69,8 +70,8 @@ const direction = { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] } as co
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
 interface ListQuery {
-  page: number;
-  itemsPerPage: number;
+  page?: string;
+  itemsPerPage?: string;
   taxon?: string;
   vehicle?: string;
   search?: string;
@@ -91,8 +92,8 @@ const productsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUr
       querystring: {
         type: 'object',
         properties: {
-          page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-          itemsPerPage: { type: 'integer', minimum: 1, maximum: MAX_ITEMS_PER_PAGE, default: DEFAULT_ITEMS_PER_PAGE },
+          page: digitsSchema,
+          itemsPerPage: digitsSchema,
           taxon: text(300),
           vehicle: text(300),
           search: text(200),
@@ -107,6 +108,8 @@ const productsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUr
     },
   }, async (request) => {
     const query = request.query;
+    const page = positiveInt(query.page, 'page', { fallback: 1, max: 1_000_000 });
+    const itemsPerPage = positiveInt(query.itemsPerPage, 'itemsPerPage', { fallback: DEFAULT_ITEMS_PER_PAGE, max: MAX_ITEMS_PER_PAGE });
     const rawQuery = request.url.split('?')[1] ?? '';
     const filters: ProductFilters = { order: [] };
     if (query.taxon) filters.taxonIds = await descendantIds(db, codeFromIri(query.taxon, 'taxons'));
@@ -127,10 +130,10 @@ const productsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUr
         filters.order.push({ field, direction: value.toLowerCase() as 'asc' | 'desc' });
       }
     }
-    const { items, total } = await listProducts(db, filters, query.page, query.itemsPerPage);
+    const { items, total } = await listProducts(db, filters, page, itemsPerPage);
     return collection(items.map((product) => member('Product', iri('products', product.code), productFields(product, mediaUrl))), {
       path: `${API_PREFIX}/products`, context: 'Product', rawQuery, total,
-      paging: { page: query.page, itemsPerPage: query.itemsPerPage },
+      paging: { page, itemsPerPage },
     });
   });
 

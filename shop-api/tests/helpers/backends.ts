@@ -1,0 +1,68 @@
+/**
+ * Databases the integration tests run against: PGlite (always) and PostgreSQL when DATABASE_URL is
+ * set. Each test file gets its own fresh database, migrated and seeded with a small catalogue.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { seedCatalogue } from '../../src/seed/seed.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestShop {
+  database: Database;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  mediaDir: string;
+  close(): Promise<void>;
+}
+
+/** A throw-away database on `backend`, migrated; the caller seeds it. */
+export async function freshDatabase(backend: Backend): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (backend === 'pglite') {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const PUBLIC_URL = 'http://shop-api.test';
+
+export async function startTestShop(backend: Backend, parts = 300): Promise<TestShop> {
+  const { database, drop } = await freshDatabase(backend);
+  await seedCatalogue(database.db, { parts });
+  const mediaDir = mkdtempSync(join(tmpdir(), 'shop-media-'));
+  const app = await buildApp({ db: database.db, publicUrl: PUBLIC_URL, mediaDir, logger: process.env.DBG ? { level: 'error' } : false });
+  return {
+    database, app, mediaDir,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
