@@ -22,6 +22,8 @@ export function DesktopNav({ families }: { families: Family[] }) {
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const firstRender = useRef(true);
+  // A click on the button of a dropdown that the pointer just opened should keep it open.
+  const openedByHover = useRef(false);
 
   useEffect(() => {
     if (firstRender.current) {
@@ -43,8 +45,8 @@ export function DesktopNav({ families }: { families: Family[] }) {
           <li
             key={entry.key}
             className="relative"
-            onMouseEnter={entry.withDropdown ? () => setOpen(true) : undefined}
-            onMouseLeave={entry.withDropdown ? () => setOpen(false) : undefined}
+            onMouseEnter={entry.withDropdown ? () => { openedByHover.current = !open; setOpen(true); } : undefined}
+            onMouseLeave={entry.withDropdown ? () => { openedByHover.current = false; setOpen(false); } : undefined}
             onKeyDown={entry.withDropdown ? (event) => {
               if (event.key === 'Escape' && open) {
                 setOpen(false);
@@ -70,7 +72,10 @@ export function DesktopNav({ families }: { families: Family[] }) {
                   aria-expanded={visible}
                   aria-controls={panelId}
                   aria-label={t('familiesOf')}
-                  onClick={() => setOpen((value) => !value)}
+                  onClick={() => {
+                    if (openedByHover.current) openedByHover.current = false;
+                    else setOpen((value) => !value);
+                  }}
                   className="-ml-2 rounded p-1 text-slate-600 hover:text-brand-700"
                 >
                   <ChevronDownIcon className={`h-4 w-4 transition-transform ${visible ? 'rotate-180' : ''}`} />

@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the whole shop as `npm start` runs it, on its own
+ * ports, data folder (wiped first) and build folder, so a shop running for development is untouched.
+ */
+const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100);
+const API_PORT = Number(process.env.E2E_API_PORT || 8100);
+export const E2E_SOCIAL_URL = 'https://www.facebook.com/pieces.auto.recyclees';
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${WEB_PORT}`,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      testMatch: /.*\.(desktop|all)\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: 'phone',
+      testMatch: /.*\.(phone|all)\.spec\.ts/,
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs --fresh-data',
+    url: `http://localhost:${WEB_PORT}/api/session`,
+    timeout: 15 * 60_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    env: {
+      PORT: String(WEB_PORT),
+      SHOP_API_PORT: String(API_PORT),
+      SHOP_VAR_DIR: 'var/e2e',
+      NEXT_DIST_DIR: '.next-e2e',
+      SEED_PARTS: '600',
+      SHOP_TEST_ROUTES: '1',
+      SOCIAL_URL: E2E_SOCIAL_URL,
+      // The end-to-end shop always runs on its own PGlite files.
+      DATABASE_URL: '',
+    },
+  },
+});
