@@ -34,6 +34,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => process.stderr.write(`PostgreSQL: connexion perdue (${error.message})\n`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test of the project, in order —
+ *  1. type checks of the shop API (the storefront is type-checked by its build),
+ *  2. Vitest: unit tests, then shop-api integration tests on PGlite (and on PostgreSQL when
+ *     DATABASE_URL is set),
+ *  3. Playwright end-to-end tests in Chromium against the whole shop, built and started for them.
+ * Ends with one line "Tests: N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'var', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function step(title, command, args, env = {}) {
+  process.stdout.write(`\n\u001b[1m▶ ${title}\u001b[0m\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const results = [];
+results.push(step('Types (shop-api)', bin('tsc'), ['--noEmit', '-p', 'shop-api']));
+results.push(step(`Vitest (unit, shop-api on PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest.json')}`]));
+results.push(step('Playwright (Chromium, desktop and phone)', bin('playwright'), ['test', '--reporter=list,json'],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json') }));
+
+let passed = 0;
+let failed = 0;
+const vitestFile = join(out, 'vitest.json');
+if (existsSync(vitestFile)) {
+  const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+const playwrightFile = join(out, 'playwright.json');
+if (existsSync(playwrightFile)) {
+  const { stats } = JSON.parse(readFileSync(playwrightFile, 'utf8'));
+  passed += stats.expected;
+  failed += stats.unexpected + stats.flaky;
+}
+const ok = results.every(Boolean) && failed === 0 && passed > 0;
+process.stdout.write(`\nTests: ${passed} passed, ${failed} failed\n`);
+process.exit(ok ? 0 : 1);
