@@ -30,7 +30,7 @@ export function ContactDialog({ formUrl, email, phone }: ContactDialogProps) {
           setOpened(true);
           dialogRef.current?.showModal();
         }}
-        className="rounded-md bg-accent-600 px-4 py-2 font-semibold text-white hover:bg-accent-700"
+        className="rounded-md bg-accent-700 px-4 py-2 font-semibold text-white hover:bg-accent-800"
       >
         {t('contact')}
       </button>

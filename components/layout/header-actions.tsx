@@ -51,7 +51,7 @@ export function HeaderActionsView({ authenticated, cartQuantity, labels }: Sessi
       <Link href="/panier" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={labels.cart}>
         <CartIcon className="h-7 w-7" />
         {cartQuantity > 0 && (
-          <span data-testid="cart-badge" aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs font-bold leading-5 text-white">
+          <span data-testid="cart-badge" aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent-800 px-1 text-center text-xs font-bold leading-5 text-white">
             {cartQuantity}
           </span>
         )}

@@ -86,7 +86,7 @@ export function MobileMenu({ families }: { families: Family[] }) {
         aria-label={t('mainNav')}
         hidden={!open}
         onKeyDown={onKeyDown}
-        className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-sm flex-col overflow-y-auto bg-white shadow-2xl"
+        className="animate-slide-in-left fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-sm flex-col overflow-y-auto bg-white shadow-2xl"
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
           {level.kind === 'root' ? (
@@ -126,7 +126,7 @@ export function MobileMenu({ families }: { families: Family[] }) {
         )}
 
         {level.kind === 'families' && (
-          <ul>
+          <ul className="animate-slide-in-right">
             <li><Link href="/pieces" className={`${itemClass} text-accent-700`}>{t('menu.usedParts')}</Link></li>
             {families.map((item) => (
               <li key={item.code}>
@@ -140,7 +140,7 @@ export function MobileMenu({ families }: { families: Family[] }) {
         )}
 
         {family && (
-          <ul>
+          <ul className="animate-slide-in-right">
             <li className="px-5 pb-2 pt-4 text-sm font-bold uppercase tracking-wide text-slate-500">{family.name}</li>
             {family.children.map((child) => (
               <li key={child.code}>

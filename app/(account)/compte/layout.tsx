@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { titleTemplate } from '@/lib/seo/title';
+import { pageTitle, titleTemplate } from '@/lib/seo/title';
 
 /** Every page under /compte is titled 'Compte - <title>' (spec §2). */
-export const metadata: Metadata = {
-  title: { template: titleTemplate('/compte'), default: titleTemplate('/compte').replace('%s', 'Mon compte') },
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('account');
+  return { title: { template: titleTemplate('/compte'), default: pageTitle('/compte', t('title')) }, robots: { index: false } };
+}
 
 export default function CustomerAreaLayout({ children }: { children: ReactNode }) {
   return children;

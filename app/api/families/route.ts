@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { getTranslations } from 'next-intl/server';
 import { getFamilies } from '@/lib/catalogue/server';
 
 /**
@@ -10,7 +11,8 @@ export async function GET(request: NextRequest) {
   const families = await getFamilies();
   const body = taxon ? families.filter((family) => family.code === taxon) : families;
   if (taxon && body.length === 0) {
-    return NextResponse.json({ message: `Famille inconnue : ${taxon.slice(0, 100)}` }, { status: 404 });
+    const t = await getTranslations('api');
+    return NextResponse.json({ message: t('unknownFamily', { code: taxon.slice(0, 100) }) }, { status: 404 });
   }
   return NextResponse.json(body, { headers: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' } });
 }
