@@ -1,6 +1,9 @@
 import 'server-only';
-import { shopGet } from '@/lib/shop-api/server';
-import type { Family, VehicleTaxon } from './types';
+import { ShopApiError } from '@/lib/shop-api/errors';
+import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
+import { PAGE_SIZE, SORTS, toPartDetail, toPartSummary, type PartDetail, type PartSummary, type ProductResource, type SortKey } from './parts';
+import { familySlug } from './slug';
+import type { Family, FamilyChild, VehicleTaxon } from './types';
 
 /** Taxon tree changes rarely; the `taxons` tag lets the shop API's webhook refresh it at once. */
 const TAXON_CACHE = { tags: ['taxons'], revalidate: 3600 };
@@ -29,4 +32,70 @@ export async function getFamilies(): Promise<Family[]> {
 /** Vehicle brands for the vehicle selector (spec §7 GET /api/brands). */
 export async function getVehicleBrands(): Promise<VehicleTaxon[]> {
   return (await childrenOf(VEHICLE_ROOT_TAXON)).map(({ code, name }) => ({ code, name }));
+}
+
+/** Parts change often (sales, imports): short life, and the `products` tag for webhook refreshes. */
+const PART_CACHE = { tags: ['products'], revalidate: 300 };
+
+export interface PartListing {
+  parts: PartSummary[];
+  total: number;
+  pageCount: number;
+}
+
+export interface ListPartsQuery {
+  taxonCode?: string;
+  vehicleCode?: string;
+  search?: string;
+  page: number;
+  sort: SortKey;
+}
+
+export async function listParts({ taxonCode, vehicleCode, search, page, sort }: ListPartsQuery): Promise<PartListing> {
+  const order = SORTS[sort];
+  const searchParams: Record<string, string | number> = { page, itemsPerPage: PAGE_SIZE, [order.param]: order.direction };
+  if (taxonCode) searchParams.taxon = taxonCode;
+  if (vehicleCode) searchParams.vehicle = vehicleCode;
+  if (search) searchParams.search = search;
+  const body = await shopGet<HydraCollection<ProductResource>>('products', { searchParams, ld: true, cache: PART_CACHE });
+  const total = body['hydra:totalItems'];
+  return { parts: body['hydra:member'].map(toPartSummary), total, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+export async function getPart(code: string): Promise<PartDetail | null> {
+  try {
+    const product = await shopGet<ProductResource>(`products/${encodeURIComponent(code)}`, { cache: { tags: ['products', `product:${code}`], revalidate: 300 } });
+    return toPartDetail(product);
+  } catch (error) {
+    if (error instanceof ShopApiError && error.kind === 'not-found') return null;
+    throw error;
+  }
+}
+
+export interface ShippingOption {
+  code: string;
+  name: string;
+  description: string;
+  minWeight: number | null;
+  maxWeight: number | null;
+}
+
+export async function getShippingOptions(): Promise<ShippingOption[]> {
+  return shopGet<ShippingOption[]>('shipping-methods', { cache: { tags: ['shipping-methods'], revalidate: 3600 } });
+}
+
+export interface TaxonPlace {
+  family: Family | null;
+  child: FamilyChild | null;
+}
+
+/** Resolves /pieces/<family>/<sub-family> slugs to taxons (slug rule of spec §2); null when unknown. */
+export async function findFamilyBySlugs(slugs: string[]): Promise<TaxonPlace | null> {
+  if (slugs.length === 0) return { family: null, child: null };
+  if (slugs.length > 2) return null;
+  const family = (await getFamilies()).find((f) => familySlug(f.code) === slugs[0]);
+  if (!family) return null;
+  if (slugs.length === 1) return { family, child: null };
+  const child = family.children.find((c) => familySlug(c.code) === slugs[1]);
+  return child ? { family, child } : null;
 }
