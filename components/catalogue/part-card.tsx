@@ -20,9 +20,9 @@ export async function PartCard({ part }: { part: PartSummary }) {
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-base font-semibold leading-snug">
+        <h2 className="text-base font-semibold leading-snug">
           <Link href={part.path} className="text-brand-900 hover:underline">{part.name}</Link>
-        </h3>
+        </h2>
         {compatibility && (
           <p className="text-sm text-slate-700">
             {t('compatibleWith', {

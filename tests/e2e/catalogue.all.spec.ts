@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { CataloguePage } from './pages/catalogue-page';
+
+test.describe('catalogue', () => {
+  test('family page → sub-family → part page → breadcrumb back', async ({ page }) => {
+    const catalogue = new CataloguePage(page);
+    await catalogue.goto('/pieces/bv-pont-transmission');
+    await expect(page).toHaveTitle("Boîte de vitesses, pont, transmission d'occasion");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Boîte de vitesses, pont, transmission d'occasion");
+    await page.getByRole('navigation', { name: 'Sous-familles' }).getByRole('link', { name: 'Boîte de vitesses', exact: true }).click();
+    await expect(page).toHaveURL(/\/pieces\/bv-pont-transmission\/boite-de-vitesse$/);
+    await catalogue.waitUntilInteractive();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Boîte de vitesses d'occasion");
+    const first = catalogue.partLinks().first();
+    const name = (await first.textContent())!;
+    expect(name).toMatch(/^Boîte de vitesses/);
+    await expect(catalogue.parts.first()).toContainText('€');
+    await expect(catalogue.parts.first()).toContainText(/En stock/);
+    await first.click();
+    await expect(page).toHaveURL(/\/piece\/P\d{7}\//);
+    await catalogue.waitUntilInteractive();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByText('Référence constructeur').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Véhicules compatibles' })).toBeVisible();
+    // Gearboxes are heavy: no parcel, freight instead.
+    const delivery = page.getByRole('heading', { name: 'Livraison' }).locator('xpath=following-sibling::ul[1]');
+    await expect(delivery).toContainText('Retrait au centre VHU');
+    await expect(delivery).toContainText('Messagerie sur palette');
+    await expect(delivery).not.toContainText('Colis à domicile');
+    await catalogue.breadcrumb.getByRole('link', { name: 'Boîte de vitesses', exact: true }).click();
+    await expect(page).toHaveURL(/\/pieces\/bv-pont-transmission\/boite-de-vitesse$/);
+  });
+
+  test('a part page carries Product and BreadcrumbList JSON-LD and one canonical URL', async ({ page, request }) => {
+    const catalogue = new CataloguePage(page);
+    await catalogue.goto('/pieces/eclairage');
+    const href = (await catalogue.partLinks().first().getAttribute('href'))!;
+    await catalogue.goto(href);
+    const product = await catalogue.jsonLd('Product');
+    expect(product.itemCondition).toBe('https://schema.org/UsedCondition');
+    expect(product.offers).toMatchObject({ priceCurrency: 'EUR', availability: 'https://schema.org/InStock' });
+    expect(product.offers.price).toMatch(/^\d+\.\d{2}$/);
+    expect(product.mpn).toBeTruthy();
+    const crumbs = await catalogue.jsonLd('BreadcrumbList');
+    expect(crumbs.itemListElement[0]).toMatchObject({ position: 1, name: 'Accueil' });
+    expect(crumbs.itemListElement.at(-1).name).toBe(product.name);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    const wrongSlug = await request.get(href.replace(/\/[^/]+$/, '/mauvais-nom'), { maxRedirects: 0 });
+    expect(wrongSlug.status()).toBe(308);
+    // Next 16 repeats the Location header of redirects from cached pages; every copy must be the canonical URL.
+    const locations = wrongSlug.headersArray().filter((h) => h.name.toLowerCase() === 'location').map((h) => h.value);
+    expect(locations.length).toBeGreaterThan(0);
+    expect(new Set(locations)).toEqual(new Set([href]));
+    expect((await request.get('/piece/P9999999/inconnue')).status()).toBe(404);
+  });
+
+  test('listing pages are paged with crawlable links; sorted pages are noindex', async ({ page }) => {
+    const catalogue = new CataloguePage(page);
+    await catalogue.goto('/pieces');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Pièces auto d'occasion");
+    await expect(catalogue.parts).toHaveCount(24);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pieces$/);
+    await catalogue.pagination().getByRole('link', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(/\/pieces\?page=2$/);
+    await catalogue.waitUntilInteractive();
+    await expect(page).toHaveTitle("Pièces auto d'occasion – page 2");
+    await expect(catalogue.pagination().getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pieces\?page=2$/);
+
+    await page.getByRole('navigation', { name: 'Trier par' }).getByRole('link', { name: 'Prix croissant' }).click();
+    await expect(page).toHaveURL(/\/pieces\?tri=prix-croissant$/);
+    await catalogue.waitUntilInteractive();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pieces$/);
+    const prices = await catalogue.parts.locator('p.text-xl').allTextContents();
+    const cents = prices.map((p) => Number(p.replace(/[^\d,]/g, '').replace(',', '.')));
+    expect(cents).toEqual([...cents].sort((a, b) => a - b));
+  });
+
+  test('unknown families, sub-families and pages answer 404', async ({ request }) => {
+    expect((await request.get('/pieces/inconnue')).status()).toBe(404);
+    expect((await request.get('/pieces/moteur/inconnue')).status()).toBe(404);
+    expect((await request.get('/pieces/moteur/turbo/trop')).status()).toBe(404);
+    expect((await request.get('/pieces/moteur?page=999')).status()).toBe(404);
+    const bad = await request.get('/pieces/moteur?page=abc', { maxRedirects: 0 });
+    expect(bad.status()).toBe(301);
+    expect(bad.headers().location).toBe('/pieces/moteur');
+  });
+
+  test('listings and part pages have no axe violation', async ({ page }) => {
+    const catalogue = new CataloguePage(page);
+    await catalogue.goto('/pieces/carrosserie/porte');
+    const listing = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(listing.violations.map((v) => v.id)).toEqual([]);
+    await catalogue.partLinks().first().click();
+    await catalogue.waitUntilInteractive();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const part = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(part.violations.map((v) => v.id)).toEqual([]);
+  });
+});
