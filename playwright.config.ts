@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100);
 const API_PORT = Number(process.env.E2E_API_PORT || 8100);
+export const E2E_SHOP_API_URL = `http://localhost:${API_PORT}`;
 export const E2E_SOCIAL_URL = 'https://www.facebook.com/pieces.auto.recyclees';
 
 const chromium = {

@@ -2,8 +2,9 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { getFamilies } from '@/lib/catalogue/server';
 import { familyPath } from '@/lib/catalogue/slug';
+import { VehicleHero } from '@/components/vehicle/vehicle-hero';
 
-/** Home (spec §2): hero, then the part families. The vehicle search joins the hero with the selector. */
+/** Home (spec §2): hero with the vehicle search form, then the part families. */
 export default async function HomePage() {
   const [t, families] = await Promise.all([getTranslations('home'), getFamilies()]);
   return (
@@ -16,6 +17,7 @@ export default async function HomePage() {
             <li key={key} className="rounded-lg bg-white/10 px-4 py-3">{t(`reassurance.${key}`)}</li>
           ))}
         </ul>
+        <VehicleHero />
       </section>
       <section aria-labelledby="home-families" className="mt-12">
         <h2 id="home-families" className="text-2xl font-bold text-brand-900">{t('familiesTitle')}</h2>

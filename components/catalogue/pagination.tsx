@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { listingHref, type ListingState } from '@/lib/catalogue/listing-url';
 
@@ -9,7 +8,11 @@ export function visiblePages(page: number, pageCount: number): (number | 'gap')[
   return sorted.flatMap((p, i) => (i > 0 && p - sorted[i - 1]! > 1 ? ['gap' as const, p] : [p]));
 }
 
-/** Crawlable pagination links (each page is its own canonical URL). */
+/**
+ * Crawlable pagination links (each page is its own canonical URL). Plain links on purpose: the
+ * page number lives in the query, which proxy.ts turns into a cached route; Next's client router
+ * would reuse page 1 for a static route whatever its query.
+ */
 export async function Pagination({ basePath, state, pageCount }: { basePath: string; state: ListingState; pageCount: number }) {
   if (pageCount <= 1) return null;
   const t = await getTranslations('catalogue');
@@ -17,12 +20,12 @@ export async function Pagination({ basePath, state, pageCount }: { basePath: str
   return (
     <nav aria-label={t('pagination')} className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {state.page > 1 && (
-        <Link href={listingHref(basePath, { ...state, page: state.page - 1 })} className={link} rel="prev">{t('previous')}</Link>
+        <a href={listingHref(basePath, { ...state, page: state.page - 1 })} className={link} rel="prev">{t('previous')}</a>
       )}
       {visiblePages(state.page, pageCount).map((p, i) => p === 'gap' ? (
         <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">…</span>
       ) : (
-        <Link
+        <a
           key={p}
           href={listingHref(basePath, { ...state, page: p })}
           aria-label={t('pageN', { page: p })}
@@ -30,10 +33,10 @@ export async function Pagination({ basePath, state, pageCount }: { basePath: str
           className={p === state.page ? `${link} border-brand-700 bg-brand-700 text-white hover:text-white` : link}
         >
           {p}
-        </Link>
+        </a>
       ))}
       {state.page < pageCount && (
-        <Link href={listingHref(basePath, { ...state, page: state.page + 1 })} className={link} rel="next">{t('next')}</Link>
+        <a href={listingHref(basePath, { ...state, page: state.page + 1 })} className={link} rel="next">{t('next')}</a>
       )}
     </nav>
   );

@@ -1,14 +1,14 @@
 import Image from 'next/image';
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { useTranslations } from 'next-intl';
 import type { PartSummary } from '@/lib/catalogue/parts';
 import { formatPrice } from '@/lib/format/price';
 import { PART_CARD_IMAGE_SIZES } from '@/lib/catalogue/images';
 import { compatibilityLabel } from '@/lib/catalogue/compatibility';
 
-/** A part in a listing: photo, name, price, availability, compatibility. */
-export async function PartCard({ part }: { part: PartSummary }) {
-  const t = await getTranslations('catalogue');
+/** A part in a listing: photo, name, price, availability, compatibility. Renders on server and client. */
+export function PartCard({ part }: { part: PartSummary }) {
+  const t = useTranslations('catalogue');
   const compatibility = compatibilityLabel(part.compatible);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white hover:shadow-md">

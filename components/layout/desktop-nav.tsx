@@ -39,8 +39,8 @@ export function DesktopNav({ families }: { families: Family[] }) {
   const visible = open && !ejected;
 
   return (
-    <nav aria-label={t('mainNav')} className="hidden lg:block border-t border-slate-100">
-      <ul className="mx-auto flex max-w-shop items-stretch gap-1 px-4">
+    <nav aria-label={t('mainNav')} className="hidden lg:block">
+      <ul className="flex items-stretch gap-1">
         {MAIN_MENU.map((entry) => (
           <li
             key={entry.key}

@@ -10,6 +10,7 @@ import { DesktopNav } from './desktop-nav';
 import { HeaderActions } from './header-actions';
 import { HeaderShell } from './header-shell';
 import { MobileMenu } from './mobile-menu';
+import { VehiclePanel } from '@/components/vehicle/vehicle-panel';
 
 /** Site header (spec §1–2): logo, phone with opening hours, menus, account and cart. */
 export async function SiteHeader() {
@@ -39,7 +40,10 @@ export async function SiteHeader() {
         </a>
         <HeaderActions />
       </div>
-      <DesktopNav families={menuFamilies} />
+      <div className="mx-auto flex max-w-shop items-center gap-4 px-2 pb-2 sm:px-4 lg:pb-0">
+        <DesktopNav families={menuFamilies} />
+        <div className="lg:ml-auto"><VehiclePanel /></div>
+      </div>
     </HeaderShell>
   );
 }

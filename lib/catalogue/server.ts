@@ -29,6 +29,11 @@ export async function getFamilies(): Promise<Family[]> {
   })));
 }
 
+/** Models of a brand or engines of a model (spec §7 taxons with parentCode). */
+export async function getVehicleChildren(parentCode: string): Promise<VehicleTaxon[]> {
+  return (await childrenOf(parentCode)).map(({ code, name }) => ({ code, name }));
+}
+
 /** Vehicle brands for the vehicle selector (spec §7 GET /api/brands). */
 export async function getVehicleBrands(): Promise<VehicleTaxon[]> {
   return (await childrenOf(VEHICLE_ROOT_TAXON)).map(({ code, name }) => ({ code, name }));

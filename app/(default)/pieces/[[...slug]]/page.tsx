@@ -6,6 +6,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { Pagination } from '@/components/catalogue/pagination';
 import { PartCard } from '@/components/catalogue/part-card';
 import { SortLinks } from '@/components/catalogue/sort-links';
+import { VehicleListing } from '@/components/vehicle/vehicle-listing';
 import { decodeListingSegment, listingHref, type ListingState } from '@/lib/catalogue/listing-url';
 import { DEFAULT_SORT } from '@/lib/catalogue/parts';
 import { findFamilyBySlugs, getFamilies, listParts, type TaxonPlace } from '@/lib/catalogue/server';
@@ -126,16 +127,18 @@ export default async function ListingPage({ params }: { params: Promise<Params> 
         <SortLinks basePath={basePath} state={state} />
       </div>
 
-      {listing.parts.length === 0 ? (
-        <p className="mt-10 rounded-lg bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
-      ) : (
-        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {listing.parts.map((part) => (
-            <li key={part.code} className="relative"><PartCard part={part} /></li>
-          ))}
-        </ul>
-      )}
-      <Pagination basePath={basePath} state={state} pageCount={listing.pageCount} />
+      <VehicleListing taxonCode={taxon?.code ?? null} state={state}>
+        {listing.parts.length === 0 ? (
+          <p className="mt-10 rounded-lg bg-slate-50 p-6 text-slate-700">{t('empty')}</p>
+        ) : (
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {listing.parts.map((part) => (
+              <li key={part.code} className="relative"><PartCard part={part} /></li>
+            ))}
+          </ul>
+        )}
+        <Pagination basePath={basePath} state={state} pageCount={listing.pageCount} />
+      </VehicleListing>
     </>
   );
 }
