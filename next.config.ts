@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { withContentCollections } from '@content-collections/next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
@@ -29,4 +30,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+// withContentCollections must wrap everything else.
+export default withContentCollections(withNextIntl(nextConfig));

@@ -7,7 +7,8 @@ import { PART_CARD_IMAGE_SIZES } from '@/lib/catalogue/images';
 import { compatibilityLabel } from '@/lib/catalogue/compatibility';
 
 /** A part in a listing: photo, name, price, availability, compatibility. Renders on server and client. */
-export function PartCard({ part }: { part: PartSummary }) {
+export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useTranslations('catalogue');
   const compatibility = compatibilityLabel(part.compatible);
   return (
@@ -20,9 +21,9 @@ export function PartCard({ part }: { part: PartSummary }) {
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-base font-semibold leading-snug">
+        <Heading className="text-base font-semibold leading-snug">
           <Link href={part.path} className="text-brand-900 hover:underline">{part.name}</Link>
-        </h2>
+        </Heading>
         {compatibility && (
           <p className="text-sm text-slate-700">
             {t('compatibleWith', {

@@ -120,7 +120,7 @@ export function VehicleSelector({ onStored }: { onStored?: () => void }) {
         event.preventDefault();
         const { store } = submitChoice(choice);
         if (store) {
-          storeVehicle(store);
+          storeVehicle(store, store.brand?.logo ?? null);
           setHint(null);
           setPanelOpen(false);
           onStored?.();

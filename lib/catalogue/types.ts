@@ -15,4 +15,6 @@ export interface Family {
 export interface VehicleTaxon {
   code: string;
   name: string;
+  /** Brands only: logo of the content brand record, when there is one. */
+  logo?: string | null;
 }

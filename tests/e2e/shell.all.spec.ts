@@ -179,7 +179,7 @@ test.describe('storefront API routes (spec §7)', () => {
   test('GET /api/brands lists at least 15 vehicle brands', async ({ request }) => {
     const brands = await (await request.get('/api/brands')).json();
     expect(brands.length).toBeGreaterThanOrEqual(15);
-    expect(brands).toContainEqual({ code: 'piece_renault', name: 'Renault' });
+    expect(brands).toContainEqual({ code: 'piece_renault', name: 'Renault', logo: '/brands/renault.svg' });
   });
 
   test('catalogue pages set no cookie', async ({ request }) => {

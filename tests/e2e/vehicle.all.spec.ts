@@ -4,7 +4,7 @@ import { E2E_SHOP_API_URL } from '../../playwright.config';
 import { CataloguePage } from './pages/catalogue-page';
 import { VehicleSelectorPanel } from './pages/vehicle-selector';
 
-interface Donor { brand: { name: string }; model: { name: string }; name: string; code: string; fullName: string }
+interface Donor { brand: { name: string; code: string }; model: { name: string }; name: string; code: string; fullName: string }
 
 /** A vehicle that has at least one gearbox in the seeded stock, read from the shop API. */
 async function gearboxDonor(request: APIRequestContext): Promise<Donor> {
@@ -29,7 +29,8 @@ test.describe('vehicle selector', () => {
 
     const identified = page.getByTestId('identified-vehicle');
     await expect(identified).toContainText(donor.fullName);
-    await expect(identified.getByRole('img', { name: `Logo ${donor.brand.name}` })).toBeVisible();
+    // The logo comes from the content store's brand record.
+    await expect(identified.getByRole('img', { name: `Logo ${donor.brand.name}` })).toHaveAttribute('src', `/brands/${donor.brand.code.replace('piece_', '')}.svg`);
     await expect(shop.header.getByRole('button', { name: donor.fullName })).toBeVisible();
 
     await shop.goto('/pieces/bv-pont-transmission/boite-de-vitesse');

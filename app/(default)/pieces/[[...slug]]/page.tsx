@@ -12,6 +12,8 @@ import { DEFAULT_SORT } from '@/lib/catalogue/parts';
 import { findFamilyBySlugs, getFamilies, listParts, type TaxonPlace } from '@/lib/catalogue/server';
 import { familyPath, familySlug } from '@/lib/catalogue/slug';
 import { storefrontConfig } from '@/lib/config/server';
+import { findPieceContent } from '@/lib/content/server';
+import { MarkdownBody } from '@/components/content/markdown-body';
 
 /** Listings are rebuilt in the background at most every 5 minutes, or at once by the webhook. */
 export const revalidate = 300;
@@ -86,6 +88,10 @@ export default async function ListingPage({ params }: { params: Promise<Params> 
       <Breadcrumbs crumbs={crumbs} siteUrl={storefrontConfig().siteUrl} />
       <h1 className="text-3xl font-bold text-brand-900">{heading(place, t)}</h1>
       <p className="mt-2 text-slate-700">{t('count', { count: listing.total })}</p>
+      {place.family && !place.child && state.page === 1 && (() => {
+        const text = findPieceContent(familySlug(place.family.code));
+        return text ? <MarkdownBody html={text.body} className="mt-4 max-w-3xl" /> : null;
+      })()}
 
       {place.family && place.family.children.length > 0 && (
         <nav aria-label={t('subFamilies')} className="mt-6">
