@@ -10,6 +10,7 @@ import { DesktopNav } from './desktop-nav';
 import { HeaderActions } from './header-actions';
 import { HeaderShell } from './header-shell';
 import { MobileMenu } from './mobile-menu';
+import { SearchBox } from './search-box';
 import { VehiclePanel } from '@/components/vehicle/vehicle-panel';
 
 /** Site header (spec §1–2): logo, phone with opening hours, menus, account and cart. */
@@ -24,6 +25,7 @@ export async function SiteHeader() {
         <Link href="/" className="shrink-0" aria-label={t('home', { siteName: tMeta('siteName') })}>
           <Image src="/logo.svg" alt="" width={200} height={48} priority className="h-9 w-auto sm:h-10 lg:h-12" />
         </Link>
+        <div className="mx-4 hidden max-w-md flex-1 md:block"><SearchBox id="search-desktop" /></div>
         <a
           href={phoneHref(phone)}
           className="ml-auto hidden items-center gap-3 rounded-md px-3 py-1 text-slate-800 hover:bg-slate-50 md:flex"
@@ -40,7 +42,8 @@ export async function SiteHeader() {
         </a>
         <HeaderActions />
       </div>
-      <div className="mx-auto flex max-w-shop items-center gap-4 px-2 pb-2 sm:px-4 lg:pb-0">
+      <div className="mx-auto flex max-w-shop items-center gap-2 px-2 pb-2 sm:gap-4 sm:px-4 lg:pb-0">
+        <div className="min-w-0 flex-1 md:hidden"><SearchBox id="search-mobile" /></div>
         <DesktopNav families={menuFamilies} />
         <div className="lg:ml-auto"><VehiclePanel /></div>
       </div>

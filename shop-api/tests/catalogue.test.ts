@@ -204,6 +204,18 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
     });
   });
 
+  describe('product index (sitemaps)', () => {
+    it('lists every part with its slug and update date, 50 000 a page', async () => {
+      const { body } = await get(`${API}/products-index`);
+      expect(body['hydra:totalItems']).toBe(300);
+      expect(body['hydra:member']).toHaveLength(300);
+      expect(body['hydra:member'][0]).toMatchObject({ code: 'P0000001', slug: expect.stringMatching(/-p0000001$/) });
+      expect(body['hydra:member'][0].updatedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect((await get(`${API}/products-index?page=2`)).body['hydra:member']).toEqual([]);
+      expect((await get(`${API}/products-index?page=0`)).status).toBe(400);
+    });
+  });
+
   describe('images', () => {
     it('serves the ProductImage resource and a generated WebP photo, cached for a year', async () => {
       const { body: sample } = await get(`${API}/products?itemsPerPage=1`);

@@ -219,3 +219,12 @@ export async function findProductTaxon(db: Db, id: number) {
     .where(and(eq(productTaxons.id, id), eq(products.enabled, true)));
   return row ?? null;
 }
+
+/** Codes, slugs and update dates of enabled parts, by id, for sitemaps (one light query per page). */
+export async function listProductIndex(db: Db, page: number, pageSize: number) {
+  const where = eq(products.enabled, true);
+  const rows = await db.select({ code: products.code, slug: products.slug, updatedAt: products.updatedAt })
+    .from(products).where(where).orderBy(asc(products.id)).limit(pageSize).offset((page - 1) * pageSize);
+  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where)) as [{ total: number }];
+  return { rows, total: Number(total) };
+}

@@ -4,7 +4,7 @@
  * (`defaultVariantData`, as Sylius 2.1 does) so a listing page is one call.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { findProductByCode, listProducts, type ProductFilters, type ProductRecord, type SortField, type VehicleRef } from '../db/products.js';
+import { findProductByCode, listProductIndex, listProducts, type ProductFilters, type ProductRecord, type SortField, type VehicleRef } from '../db/products.js';
 import { descendantIds, taxonIdsByCodes } from '../db/taxons.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, DEFAULT_ITEMS_PER_PAGE, iri, item, member, MAX_ITEMS_PER_PAGE, syliusDate } from '../http/jsonld.js';
@@ -58,6 +58,9 @@ export function productFields(product: ProductRecord, mediaUrl: string) {
     compatibleEngines: product.compatibleEngines.map(vehicle),
   };
 }
+
+/** Parts per page of the product index: the most URLs one sitemap file may hold. */
+export const PRODUCT_INDEX_PAGE_SIZE = 50_000;
 
 const ORDER_PARAMS: Record<string, SortField> = {
   'order[price]': 'price',
@@ -134,6 +137,18 @@ const productsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUr
     return collection(items.map((product) => member('Product', iri('products', product.code), productFields(product, mediaUrl))), {
       path: `${API_PREFIX}/products`, context: 'Product', rawQuery, total,
       paging: { page, itemsPerPage },
+    });
+  });
+
+  // Contract extension: every part's code, slug and update date, 50 000 a page (sitemaps).
+  app.get<{ Querystring: { page?: string } }>(`${API_PREFIX}/products-index`, {
+    schema: { querystring: { type: 'object', properties: { page: digitsSchema } } },
+  }, async (request) => {
+    const page = positiveInt(request.query.page, 'page', { fallback: 1, max: 1000 });
+    const { rows, total } = await listProductIndex(db, page, PRODUCT_INDEX_PAGE_SIZE);
+    return collection(rows.map((row) => ({ code: row.code, slug: row.slug, updatedAt: syliusDate(row.updatedAt) })), {
+      path: `${API_PREFIX}/products-index`, context: 'ProductIndex', rawQuery: request.url.split('?')[1] ?? '', total,
+      paging: { page, itemsPerPage: PRODUCT_INDEX_PAGE_SIZE },
     });
   });
 
