@@ -4,7 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const benches = [['Seed catalogue', ['--import', 'tsx', 'bench/seed.mts']]];
+const benches = [
+  ['(d) Seed catalogue', ['--import', 'tsx', 'bench/seed.mts']],
+  ['(c) shop-api latency', ['--import', 'tsx', 'bench/shop-api.mts']],
+];
 let failed = false;
 for (const [title, args] of benches) {
   process.stdout.write(`\n== ${title}\n`);
