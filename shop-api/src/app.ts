@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
 import { registerErrorHandlers } from './http/errors.js';
 import { registerNegotiation } from './http/negotiation.js';
+import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
+import adminProductsRoutes from './routes/admin-products.js';
 import channelsRoutes from './routes/channels.js';
 import countriesRoutes from './routes/countries.js';
 import healthRoutes from './routes/health.js';
@@ -21,16 +23,27 @@ export interface AppContext {
   mediaUrl: string;
   /** Folder where generated image files are kept. */
   mediaDir: string;
+  /** Pushes cache invalidations to the storefront. */
+  notifier: StorefrontNotifier;
+  /** Bearer token of staff operations; staff routes are off without it. */
+  staffToken?: string;
+  /** The clock (tests move it). */
+  now: () => Date;
 }
 
 export interface BuildOptions {
   db: Db;
   publicUrl: string;
   mediaDir: string;
+  notifier?: StorefrontNotifier;
+  staffToken?: string;
+  now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
 
-export async function buildApp({ db, publicUrl, mediaDir, logger = false }: BuildOptions) {
+export async function buildApp({
+  db, publicUrl, mediaDir, notifier = createStorefrontNotifier({}), staffToken, now = () => new Date(), logger = false,
+}: BuildOptions) {
   const app = Fastify({
     logger,
     routerOptions: { maxParamLength: 500 },
@@ -38,10 +51,13 @@ export async function buildApp({ db, publicUrl, mediaDir, logger = false }: Buil
   });
   registerErrorHandlers(app);
   registerNegotiation(app);
-  const context: AppContext = { db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir };
+  const context: AppContext = {
+    db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,
+  };
+  app.addHook('onClose', () => notifier.flush());
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes,
   ]) {
     await app.register(plugin, context);
   }

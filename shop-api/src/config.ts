@@ -12,6 +12,14 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/** A secret shared with other processes: absent, or long enough not to be guessed. */
+function secretFromEnv(name: string): string | undefined {
+  const value = process.env[name];
+  if (!value) return undefined;
+  if (value.length < 24) throw new Error(`${name} doit compter au moins 24 caractères (openssl rand -hex 32).`);
+  return value;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -21,6 +29,10 @@ export interface Config {
   varDir: string;
   /** Parts loaded by the first start on an empty database. */
   seedParts: number;
+  /** Storefront endpoint told about catalogue changes, and the secret that signs those calls. */
+  revalidateUrl?: string;
+  revalidateSecret?: string;
+  staffToken?: string;
 }
 
 export function loadConfig(): Config {
@@ -34,5 +46,8 @@ export function loadConfig(): Config {
     databaseUrl: process.env.DATABASE_URL || undefined,
     varDir,
     seedParts: intFromEnv('SEED_PARTS', 3000),
+    revalidateUrl: process.env.STOREFRONT_REVALIDATE_URL || undefined,
+    revalidateSecret: secretFromEnv('REVALIDATE_SECRET'),
+    staffToken: secretFromEnv('STAFF_API_TOKEN'),
   };
 }

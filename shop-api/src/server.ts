@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createStorefrontNotifier } from './notify/storefront.js';
 import { progressReporter } from './seed/progress.js';
 import { isSeeded, seedCatalogue } from './seed/seed.js';
 
@@ -19,10 +20,21 @@ if (!(await isSeeded(database.db))) {
   progress.stop();
 }
 
+if (config.revalidateUrl && !config.revalidateSecret) {
+  process.stderr.write('shop-api : STOREFRONT_REVALIDATE_URL sans REVALIDATE_SECRET, le storefront ne sera pas prévenu des changements.\n');
+}
+const notifier = createStorefrontNotifier({
+  url: config.revalidateUrl,
+  secret: config.revalidateSecret,
+  onError: (error) => process.stderr.write(`shop-api : storefront non prévenu (${error instanceof Error ? error.message : String(error)})\n`),
+});
+
 const app = await buildApp({
   db: database.db,
   publicUrl: config.publicUrl,
   mediaDir: join(config.varDir, 'media'),
+  notifier,
+  staffToken: config.staffToken,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -46,7 +47,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

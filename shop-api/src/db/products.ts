@@ -32,6 +32,7 @@ export interface ProductRecord {
   weightGrams: number;
   createdAt: Date;
   updatedAt: Date;
+  soldAt: Date | null;
   variant: { code: string; name: string; price: number; originalPrice: number; inStock: boolean } | null;
   images: { id: number; type: string; path: string }[];
   productTaxonIds: number[];
@@ -58,11 +59,15 @@ const modelT = alias(taxons, 'model_t');
 const brandT = alias(taxons, 'brand_t');
 const mainT = alias(taxons, 'main_t');
 
+/** Parts a listing may show: enabled and not sold (the condition of the partial listing indexes). */
+const listed = sql`${products.enabled} AND ${products.soldAt} IS NULL`;
+
 function whereOf(filters: ProductFilters): SQL {
-  const conditions: SQL[] = [eq(products.enabled, true)];
+  const conditions: SQL[] = [listed];
   if (filters.taxonIds) {
-    conditions.push(filters.taxonIds.length === 0 ? sql`false`
-      : sql`${products.id} IN (SELECT ${productTaxons.productId} FROM ${productTaxons} WHERE ${inArray(productTaxons.taxonId, filters.taxonIds)})`);
+    // A part is classified under its main taxon (a sub-family; product_taxons mirrors it), so the
+    // taxon filter reads the main taxon through the listing indexes.
+    conditions.push(filters.taxonIds.length === 0 ? sql`false` : inArray(products.mainTaxonId, filters.taxonIds));
   }
   if (filters.engineIds) {
     conditions.push(filters.engineIds.length === 0 ? sql`false`
@@ -87,33 +92,33 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function orderOf(filters: ProductFilters): SQL[] {
   const columns = {
-    price: productVariants.price,
+    price: products.price,
     createdAt: products.createdAt,
     code: products.code,
     name: products.name,
   } as const;
   const order = filters.order.map(({ field, direction }) => (direction === 'asc' ? asc(columns[field]) : desc(columns[field])));
-  // Stable paging: newest first by default, id as the final tie-breaker.
+  // Stable paging: newest first by default, id as the final tie-breaker in the last key's direction
+  // so that one index serves the whole ORDER BY.
   if (order.length === 0) order.push(desc(products.createdAt));
-  order.push(desc(products.id));
+  const last = filters.order.at(-1);
+  order.push(last?.direction === 'asc' ? asc(products.id) : desc(products.id));
   return order;
 }
 
 export async function listProducts(db: Db, filters: ProductFilters, page: number, itemsPerPage: number)
   : Promise<{ items: ProductRecord[]; total: number }> {
   const where = whereOf(filters);
-  const needsVariant = filters.order.some((o) => o.field === 'price');
-  const idsQuery = db.select({ id: products.id }).from(products);
-  const idRows = await (needsVariant
-    ? idsQuery.innerJoin(productVariants, and(eq(productVariants.productId, products.id), eq(productVariants.position, 0)))
-    : idsQuery)
-    .where(where)
-    .orderBy(...orderOf(filters))
-    .limit(itemsPerPage)
-    .offset((page - 1) * itemsPerPage);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where)) as [{ total: number }];
+  const [idRows, [counted]] = await Promise.all([
+    db.select({ id: products.id }).from(products)
+      .where(where)
+      .orderBy(...orderOf(filters))
+      .limit(itemsPerPage)
+      .offset((page - 1) * itemsPerPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
   const records = await loadProducts(db, idRows.map((row) => row.id));
-  return { items: records, total: Number(total) };
+  return { items: records, total: Number(counted?.total ?? 0) };
 }
 
 export async function findProductByCode(db: Db, code: string): Promise<ProductRecord | null> {
@@ -174,6 +179,7 @@ export async function loadProducts(db: Db, ids: number[]): Promise<ProductRecord
       weightGrams: product.weightGrams,
       createdAt: product.createdAt,
       updatedAt: product.updatedAt,
+      soldAt: product.soldAt,
       variant: variant ? {
         code: variant.code, name: variant.name, price: variant.price, originalPrice: variant.originalPrice,
         inStock: variant.onHand - variant.onHold > 0,
@@ -220,9 +226,9 @@ export async function findProductTaxon(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Codes, slugs and update dates of enabled parts, by id, for sitemaps (one light query per page). */
+/** Codes, slugs and update dates of parts for sale, by id, for sitemaps (one light query per page). */
 export async function listProductIndex(db: Db, page: number, pageSize: number) {
-  const where = eq(products.enabled, true);
+  const where = listed;
   const rows = await db.select({ code: products.code, slug: products.slug, updatedAt: products.updatedAt })
     .from(products).where(where).orderBy(asc(products.id)).limit(pageSize).offset((page - 1) * pageSize);
   const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where)) as [{ total: number }];

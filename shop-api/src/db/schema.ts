@@ -2,6 +2,7 @@
  * Database schema of the shop API. One schema for PGlite and PostgreSQL; SQL migrations in
  * `shop-api/migrations` are generated from it with `npm run db:generate -w shop-api`.
  */
+import { sql } from 'drizzle-orm';
 import {
   pgTable, serial, integer, text, varchar, boolean, timestamp, index, primaryKey,
 } from 'drizzle-orm/pg-core';
@@ -51,13 +52,29 @@ export const products = pgTable('products', {
   weightGrams: integer('weight_grams').notNull(),
   /** Lower-case, accent-free name and reference, for text search. */
   searchText: text('search_text').notNull(),
+  /**
+   * Price of the default variant in cents, copied here so listings sort by price on one table;
+   * written with the variant's price (db/parts.ts), never on its own.
+   */
+  price: integer('price').notNull().default(0),
+  /** When the part was sold: from then on it leaves every listing, its page says sold out. */
+  soldAt: timestamp('sold_at', { mode: 'date' }),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { mode: 'date' }).notNull(),
-}, (t) => [
-  index('products_main_taxon_created_idx').on(t.mainTaxonId, t.createdAt),
-  index('products_created_idx').on(t.createdAt),
-  index('products_oem_idx').on(t.oemReferenceNormalized),
-]);
+}, (t) => {
+  // Listings only ever show parts for sale: partial indexes keep sold and disabled parts out of them.
+  const listed = sql`${t.enabled} AND ${t.soldAt} IS NULL`;
+  return [
+    index('products_listed_taxon_created_idx').on(t.mainTaxonId, t.createdAt, t.id).where(listed),
+    index('products_listed_taxon_price_idx').on(t.mainTaxonId, t.price, t.id).where(listed),
+    index('products_listed_created_idx').on(t.createdAt, t.id).where(listed),
+    index('products_listed_price_idx').on(t.price, t.id).where(listed),
+    index('products_oem_idx').on(t.oemReferenceNormalized),
+    // Trigram indexes serve LIKE '%word%' in names and references (pg_trgm, created by the migration).
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_oem_trgm_idx').using('gin', t.oemReferenceNormalized.op('gin_trgm_ops')),
+  ];
+});
 
 export const productVariants = pgTable('product_variants', {
   id: serial('id').primaryKey(),

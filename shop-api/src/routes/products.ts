@@ -48,6 +48,7 @@ export function productFields(product: ProductRecord, mediaUrl: string) {
       lowestPriceBeforeDiscount: null,
     } : null,
     // The yard's part facts (contract extension, design §4).
+    soldAt: product.soldAt ? syliusDate(product.soldAt) : null,
     oemReference: product.oemReference,
     grade: product.grade,
     warrantyMonths: product.warrantyMonths,

@@ -53,11 +53,15 @@ export async function freshDatabase(backend: Backend): Promise<{ database: Datab
 
 export const PUBLIC_URL = 'http://shop-api.test';
 
-export async function startTestShop(backend: Backend, parts = 300): Promise<TestShop> {
+type ExtraOptions = Omit<Parameters<typeof buildApp>[0], 'db' | 'publicUrl' | 'mediaDir'>;
+
+export async function startTestShop(backend: Backend, parts = 300, options: ExtraOptions = {}): Promise<TestShop> {
   const { database, drop } = await freshDatabase(backend);
   await seedCatalogue(database.db, { parts });
   const mediaDir = mkdtempSync(join(tmpdir(), 'shop-media-'));
-  const app = await buildApp({ db: database.db, publicUrl: PUBLIC_URL, mediaDir, logger: process.env.DBG ? { level: 'error' } : false });
+  const app = await buildApp({
+    db: database.db, publicUrl: PUBLIC_URL, mediaDir, logger: process.env.DBG ? { level: 'error' } : false, ...options,
+  });
   return {
     database, app, mediaDir,
     async close() {

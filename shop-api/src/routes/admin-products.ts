@@ -1,0 +1,28 @@
+/**
+ * Staff operations on parts (contract extension under /api/v2/admin, bearer STAFF_API_TOKEN; not
+ * registered when no token is configured). Every change is pushed to the storefront's cache.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { markPartSold } from '../db/sales.js';
+import { notFound } from '../http/errors.js';
+import { syliusDate } from '../http/jsonld.js';
+import { staffGuard } from '../http/staff-auth.js';
+import { partTags } from '../notify/storefront.js';
+import type { AppContext } from '../app.js';
+
+export const ADMIN_PREFIX = '/api/v2/admin';
+
+const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, notifier, staffToken, now }) => {
+  if (!staffToken) return;
+  app.addHook('onRequest', staffGuard(staffToken));
+
+  // A part sold at the counter or elsewhere: off every listing, its page marked sold out.
+  app.post<{ Params: { code: string } }>(`${ADMIN_PREFIX}/products/:code/mark-sold`, async (request) => {
+    const sale = await markPartSold(db, request.params.code, now());
+    if (!sale) throw notFound('Pièce introuvable.');
+    if (sale.changed) notifier.notify(partTags(sale.code));
+    return { code: sale.code, soldAt: syliusDate(sale.soldAt), changed: sale.changed };
+  });
+};
+
+export default adminProductsRoutes;
