@@ -8,6 +8,8 @@ const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100);
 const API_PORT = Number(process.env.E2E_API_PORT || 8100);
 export const E2E_SHOP_API_URL = `http://localhost:${API_PORT}`;
 export const E2E_SOCIAL_URL = 'https://www.facebook.com/pieces.auto.recyclees';
+/** Staff token of the throw-away end-to-end shop only (never a real shop's). */
+export const E2E_STAFF_TOKEN = 'e2e-staff-token-for-the-test-shop-only';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -55,6 +57,7 @@ export default defineConfig({
       SEED_PARTS: '600',
       SHOP_TEST_ROUTES: '1',
       SOCIAL_URL: E2E_SOCIAL_URL,
+      STAFF_API_TOKEN: E2E_STAFF_TOKEN,
       // The end-to-end shop always runs on its own PGlite files.
       DATABASE_URL: '',
     },

@@ -1,13 +1,16 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { resolveListingQuery } from '@/lib/catalogue/listing-url';
+import { PART_PAGE_PREFIX } from '@/lib/catalogue/parts';
+import { partSoldAt } from '@/lib/catalogue/part-status';
+import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
 
 /**
- * Runs before every page: applies the SEO team's redirects (external targets leave the site) and
- * turns listing parameters (?page=&tri=) into cached static routes.
- * The auth and checkout guards of spec §6 join here.
+ * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
+ * listing parameters (?page=&tri=) into cached static routes, and answers 410 Gone for parts sold
+ * longer ago than SOLD_PART_PAGE_DAYS. The auth and checkout guards of spec §6 join here.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {
     const target = rule.external ? new URL(rule.to) : new URL(rule.to, request.url);
@@ -19,6 +22,13 @@ export function proxy(request: NextRequest) {
     const outcome = resolveListingQuery(pathname, searchParams);
     if (outcome.kind === 'redirect') return NextResponse.redirect(new URL(outcome.to, request.url), 301);
     if (outcome.kind === 'rewrite') return NextResponse.rewrite(new URL(outcome.to, request.url));
+  }
+  if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {
+    const code = decodeURIComponent(pathname.split('/')[2] ?? '');
+    const soldAt = code ? await partSoldAt(code, (process.env.SHOP_API_URL || 'http://127.0.0.1:8000').replace(/\/$/, '')) : undefined;
+    if (soldAt && isSoldPartGone(soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))) {
+      return NextResponse.rewrite(new URL('/piece-vendue', request.url), { status: 410 });
+    }
   }
   return NextResponse.next();
 }

@@ -8,7 +8,7 @@
  * var dir first: used by the end-to-end tests).
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,10 @@ const env = {
   SHOP_API_URL: process.env.SHOP_API_URL || `http://127.0.0.1:${apiPort}`,
   SHOP_API_PUBLIC_URL: process.env.SHOP_API_PUBLIC_URL || `http://localhost:${apiPort}`,
   SITE_URL: process.env.SITE_URL || `http://localhost:${webPort}`,
+  // shop-api tells the storefront what went stale; both sides sign with this secret. Without one
+  // configured, each start draws its own (it only has to match between the two processes).
+  STOREFRONT_REVALIDATE_URL: process.env.STOREFRONT_REVALIDATE_URL || `http://127.0.0.1:${webPort}/api/revalidate`,
+  REVALIDATE_SECRET: process.env.REVALIDATE_SECRET || randomBytes(32).toString('hex'),
   NEXT_TELEMETRY_DISABLED: '1',
 };
 const distDir = resolve(root, process.env.NEXT_DIST_DIR || '.next');

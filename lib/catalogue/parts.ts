@@ -12,6 +12,9 @@ export interface PartImage {
   alt: string;
 }
 
+/** For sale, held by a checkout in progress, or sold (shop-api domain/part-availability). */
+export type PartAvailability = 'available' | 'reserved' | 'sold';
+
 export interface PartSummary {
   code: string;
   name: string;
@@ -20,6 +23,9 @@ export interface PartSummary {
   /** Price in cents. */
   price: number;
   inStock: boolean;
+  availability: PartAvailability;
+  /** ISO date of the sale, null while the part is for sale. */
+  soldAt: string | null;
   variantCode: string | null;
   image: PartImage | null;
   oemReference: string | null;
@@ -47,6 +53,8 @@ export interface ProductResource {
   images?: { path: string }[];
   defaultVariant?: string | null;
   defaultVariantData?: { code?: string; price?: number; inStock?: boolean } | null;
+  /** Extension: 'YYYY-MM-DD HH:MM:SS' (UTC) once sold. */
+  soldAt?: string | null;
   oemReference?: string | null;
   grade?: string;
   warrantyMonths?: number;
@@ -63,14 +71,25 @@ export function partPath(code: string, slug: string): string {
 
 const lastSegment = (iri: string | null | undefined) => (iri ? decodeURIComponent(iri.split('/').pop() ?? '') : '');
 
+/** The shop API's dates ('YYYY-MM-DD HH:MM:SS', UTC) as ISO strings. */
+export function fromShopDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(`${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
 export function toPartSummary(product: ProductResource): PartSummary {
   const images = product.images ?? [];
+  const inStock = product.defaultVariantData?.inStock ?? false;
+  const soldAt = fromShopDate(product.soldAt);
   return {
     code: product.code,
     name: product.name,
     path: partPath(product.code, product.slug),
     price: product.defaultVariantData?.price ?? 0,
-    inStock: product.defaultVariantData?.inStock ?? false,
+    inStock,
+    availability: soldAt ? 'sold' : inStock ? 'available' : 'reserved',
+    soldAt,
     variantCode: product.defaultVariantData?.code ?? (lastSegment(product.defaultVariant) || null),
     image: images[0] ? { src: images[0].path, alt: product.name } : null,
     oemReference: product.oemReference ?? null,

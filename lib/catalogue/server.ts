@@ -39,8 +39,11 @@ export async function getVehicleBrands(): Promise<VehicleTaxon[]> {
   return (await childrenOf(VEHICLE_ROOT_TAXON)).map(({ code, name }) => ({ code, name }));
 }
 
-/** Parts change often (sales, imports): short life, and the `products` tag for webhook refreshes. */
-const PART_CACHE = { tags: ['products'], revalidate: 300 };
+/**
+ * Listings change with every sale: the shop API's webhook expires `listings` (a sale, a new part) or
+ * `products` (a bulk change) at once; the timer is only a safety net.
+ */
+const LISTING_CACHE = { tags: ['listings', 'products'], revalidate: 300 };
 
 export interface PartListing {
   parts: PartSummary[];
@@ -62,13 +65,14 @@ export async function listParts({ taxonCode, vehicleCode, search, page, sort }: 
   if (taxonCode) searchParams.taxon = taxonCode;
   if (vehicleCode) searchParams.vehicle = vehicleCode;
   if (search) searchParams.search = search;
-  const body = await shopGet<HydraCollection<ProductResource>>('products', { searchParams, ld: true, cache: PART_CACHE });
+  const body = await shopGet<HydraCollection<ProductResource>>('products', { searchParams, ld: true, cache: LISTING_CACHE });
   const total = body['hydra:totalItems'];
   return { parts: body['hydra:member'].map(toPartSummary), total, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
 export async function getPart(code: string): Promise<PartDetail | null> {
   try {
+    // `product:<code>` is expired by the shop API's webhook when this part changes or sells.
     const product = await shopGet<ProductResource>(`products/${encodeURIComponent(code)}`, { cache: { tags: ['products', `product:${code}`], revalidate: 300 } });
     return toPartDetail(product);
   } catch (error) {

@@ -28,6 +28,13 @@ export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string) {
   };
 }
 
+/** A part held by a checkout may still come back to sale: limited, not sold out. */
+const SCHEMA_AVAILABILITY = {
+  available: 'https://schema.org/InStock',
+  reserved: 'https://schema.org/LimitedAvailability',
+  sold: 'https://schema.org/SoldOut',
+} as const;
+
 export function productJsonLd(part: PartDetail, siteUrl: string, brandName: string | null) {
   return {
     '@context': 'https://schema.org',
@@ -44,7 +51,7 @@ export function productJsonLd(part: PartDetail, siteUrl: string, brandName: stri
       url: `${siteUrl}${part.path}`,
       price: centsToAmount(part.price).toFixed(2),
       priceCurrency: 'EUR',
-      availability: part.inStock ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      availability: SCHEMA_AVAILABILITY[part.availability],
       itemCondition: 'https://schema.org/UsedCondition',
     },
     weight: { '@type': 'QuantitativeValue', value: part.weightKg, unitCode: 'KGM' },

@@ -158,6 +158,18 @@ describe.each(BACKENDS)('staff routes on %s', (backend) => {
     expect((await markSold('P9999999')).statusCode).toBe(404);
   });
 
+  it('records a sale made earlier, and refuses one in the future or a date that is not one', async () => {
+    const post = (soldAt: string) => shop.app.inject({
+      method: 'POST', url: '/api/v2/admin/products/P0000003/mark-sold',
+      headers: { authorization: `Bearer ${STAFF_TOKEN}` }, payload: { soldAt },
+    });
+    expect((await post('2999-01-01T00:00:00Z')).statusCode).toBe(400);
+    expect((await post('hier')).statusCode).toBe(400);
+    const earlier = await post('2026-09-01T08:30:00Z');
+    expect(earlier.statusCode).toBe(200);
+    expect(earlier.json().soldAt).toBe('2026-09-01 08:30:00');
+  });
+
   it('does not exist without a staff token', async () => {
     const closed = await startTestShop(backend, 5);
     const response = await closed.app.inject({ method: 'POST', url: '/api/v2/admin/products/P0000001/mark-sold', headers: { authorization: `Bearer ${STAFF_TOKEN}` } });

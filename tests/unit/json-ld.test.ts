@@ -37,7 +37,10 @@ describe('JSON-LD', () => {
         itemCondition: 'https://schema.org/UsedCondition', url: 'https://shop.example/piece/P0000042/phare-avant-gauche-renault-clio-iv-p0000042',
       },
     });
-    expect(productJsonLd({ ...part, inStock: false }, 'https://shop.example', null).offers.availability).toBe('https://schema.org/SoldOut');
+    const sold = toPartDetail({ ...product, soldAt: '2026-11-20 10:00:00', defaultVariantData: { ...product.defaultVariantData, inStock: false } });
+    expect(productJsonLd(sold, 'https://shop.example', null).offers.availability).toBe('https://schema.org/SoldOut');
+    const held = toPartDetail({ ...product, defaultVariantData: { ...product.defaultVariantData, inStock: false } });
+    expect(productJsonLd(held, 'https://shop.example', null).offers.availability).toBe('https://schema.org/LimitedAvailability');
   });
 
   it('numbers breadcrumb items from 1 with absolute URLs', () => {
@@ -57,6 +60,14 @@ describe('part mapping', () => {
       path: '/piece/P0000042/phare-avant-gauche-renault-clio-iv-p0000042', weightKg: 3.2, brand: { code: 'piece_renault', name: 'Renault' },
     });
     expect(part.images[0]!.alt).toContain('photo 1');
+    expect(part).toMatchObject({ availability: 'available', soldAt: null });
+  });
+
+  it('tells a sold part (sale date in UTC) from one held by a checkout', () => {
+    const sold = toPartDetail({ ...product, soldAt: '2026-11-20 10:00:00', defaultVariantData: { price: 12990, inStock: false } });
+    expect(sold).toMatchObject({ availability: 'sold', soldAt: '2026-11-20T10:00:00.000Z' });
+    const held = toPartDetail({ ...product, defaultVariantData: { price: 12990, inStock: false } });
+    expect(held).toMatchObject({ availability: 'reserved', soldAt: null });
   });
 
   it('tolerates absent optional fields (another Sylius may not send them)', () => {

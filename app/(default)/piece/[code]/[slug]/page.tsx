@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
+import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
@@ -95,9 +96,18 @@ export default async function PartPage({ params }: { params: Params }) {
           <h1 className="text-2xl font-bold leading-tight text-brand-900 md:text-3xl">{part.name}</h1>
           {part.oemReference && <p className="mt-2 text-slate-700">{t('reference')} : <span className="font-mono font-semibold">{part.oemReference}</span></p>}
           <p className="mt-6 text-3xl font-bold text-brand-900">{formatPrice(part.price)} <span className="text-base font-medium text-slate-600">{t('taxIncluded')}</span></p>
-          <p className={`mt-2 font-semibold ${part.inStock ? 'text-green-800' : 'text-red-800'}`}>
-            <span className="sr-only">{t('availability')} : </span>{part.inStock ? t('available') : t('soldOut')}
+          <p className={`mt-2 font-semibold ${part.availability === 'available' ? 'text-green-800' : 'text-red-800'}`}>
+            <span className="sr-only">{t('availability')} : </span>
+            {part.availability === 'available' ? t('available') : part.availability === 'reserved' ? t('reserved') : t('soldOut')}
           </p>
+          {part.soldAt && (
+            <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="status">
+              <p>{t('soldOn', { date: new Date(part.soldAt).toLocaleDateString('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }) })}</p>
+              {child && family && (
+                <p className="mt-2"><Link href={familyPath(child.code, family.code)} className="font-semibold underline">{t('seeOthers', { family: child.name })}</Link></p>
+              )}
+            </div>
+          )}
 
           <h2 className="mt-8 text-lg font-bold text-brand-900">{t('facts')}</h2>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
