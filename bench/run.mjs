@@ -7,6 +7,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const benches = [
   ['(d) Seed catalogue', ['--import', 'tsx', 'bench/seed.mts']],
   ['(c) shop-api latency', ['--import', 'tsx', 'bench/shop-api.mts']],
+  ['(a) requests/s and (b) first-load JavaScript', ['--import', 'tsx', 'bench/web.mts']],
 ];
 let failed = false;
 for (const [title, args] of benches) {

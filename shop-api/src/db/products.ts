@@ -106,19 +106,44 @@ function orderOf(filters: ProductFilters): SQL[] {
   return order;
 }
 
+/**
+ * Totals of listings, kept 30 s per filter: counting a family of 40 000 parts costs more than the
+ * page itself, and every page and sort of one listing shares its total. Writes through this process
+ * drop them at once (`forgetListingTotals`); other instances catch up within the TTL.
+ */
+const TOTAL_TTL_MS = 30_000;
+const MAX_TOTALS = 5000;
+const totals = new WeakMap<Db, Map<string, { total: number; at: number }>>();
+
+export function forgetListingTotals(db: Db): void {
+  totals.delete(db);
+}
+
+async function countListed(db: Db, filters: ProductFilters, where: SQL): Promise<number> {
+  const key = JSON.stringify([filters.taxonIds, filters.engineIds, filters.search, filters.name]);
+  let cache = totals.get(db);
+  const hit = cache?.get(key);
+  if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.total;
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+  const total = Number(row?.total ?? 0);
+  if (!cache || cache.size >= MAX_TOTALS) totals.set(db, (cache = new Map()));
+  cache.set(key, { total, at: Date.now() });
+  return total;
+}
+
 export async function listProducts(db: Db, filters: ProductFilters, page: number, itemsPerPage: number)
   : Promise<{ items: ProductRecord[]; total: number }> {
   const where = whereOf(filters);
-  const [idRows, [counted]] = await Promise.all([
+  const [idRows, total] = await Promise.all([
     db.select({ id: products.id }).from(products)
       .where(where)
       .orderBy(...orderOf(filters))
       .limit(itemsPerPage)
       .offset((page - 1) * itemsPerPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    countListed(db, filters, where),
   ]);
   const records = await loadProducts(db, idRows.map((row) => row.id));
-  return { items: records, total: Number(counted?.total ?? 0) };
+  return { items: records, total };
 }
 
 export async function findProductByCode(db: Db, code: string): Promise<ProductRecord | null> {

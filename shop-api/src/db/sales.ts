@@ -2,6 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { SOLD_STOCK } from '../domain/part-availability.js';
 import type { Db } from './client.js';
+import { forgetListingTotals } from './products.js';
 import { products, productVariants } from './schema.js';
 
 export interface SaleRecord {
@@ -13,7 +14,7 @@ export interface SaleRecord {
 
 /** Marks the part `code` sold at `at` (idempotent); null when no such enabled part exists. */
 export async function markPartSold(db: Db, code: string, at: Date): Promise<SaleRecord | null> {
-  return db.transaction(async (tx) => {
+  const sale = await db.transaction(async (tx) => {
     const [updated] = await tx.update(products)
       .set({ soldAt: at, updatedAt: at })
       .where(and(eq(products.code, code), eq(products.enabled, true), isNull(products.soldAt)))
@@ -26,4 +27,6 @@ export async function markPartSold(db: Db, code: string, at: Date): Promise<Sale
       .where(and(eq(products.code, code), eq(products.enabled, true)));
     return existing?.soldAt ? { code, soldAt: existing.soldAt, changed: false } : null;
   });
+  if (sale?.changed) forgetListingTotals(db);
+  return sale;
 }

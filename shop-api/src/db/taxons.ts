@@ -37,16 +37,59 @@ export async function listTaxonChildren(db: Db, parentCode: string | undefined, 
   return withChildren(db, rows);
 }
 
-/** Ids of the taxon `code` and of every enabled taxon below it; empty when unknown. */
+/**
+ * The enabled taxon tree, read at most once a minute per database: every listing filter resolves a
+ * family or a vehicle to its descendants, and the tree (a few hundred rows) changes only with the
+ * catalogue's structure. `forgetTaxonTree` drops it at once after such a change.
+ */
+interface TaxonTree {
+  idByCode: Map<string, number>;
+  childrenById: Map<number, number[]>;
+}
+const TREE_TTL_MS = 60_000;
+const trees = new WeakMap<Db, Promise<TaxonTree>>();
+const treeAges = new WeakMap<Db, number>();
+
+async function loadTree(db: Db): Promise<TaxonTree> {
+  const rows = await db.select({ id: taxons.id, parentId: taxons.parentId, code: taxons.code }).from(taxons).where(eq(taxons.enabled, true));
+  const enabled = new Set(rows.map((row) => row.id));
+  const childrenById = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.parentId === null || !enabled.has(row.parentId)) continue;
+    childrenById.set(row.parentId, [...(childrenById.get(row.parentId) ?? []), row.id]);
+  }
+  return { idByCode: new Map(rows.map((row) => [row.code, row.id])), childrenById };
+}
+
+function taxonTree(db: Db): Promise<TaxonTree> {
+  const age = treeAges.get(db);
+  let tree = trees.get(db);
+  if (!tree || age === undefined || Date.now() - age > TREE_TTL_MS) {
+    tree = loadTree(db);
+    trees.set(db, tree);
+    treeAges.set(db, Date.now());
+    tree.catch(() => trees.delete(db));
+  }
+  return tree;
+}
+
+export function forgetTaxonTree(db: Db): void {
+  trees.delete(db);
+}
+
+/** Ids of the taxon `code` and of every enabled taxon below it (an enabled path only); empty when unknown. */
 export async function descendantIds(db: Db, code: string): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(sql`
-    WITH RECURSIVE tree(id) AS (
-      SELECT id FROM taxons WHERE code = ${code} AND enabled
-      UNION ALL
-      SELECT child.id FROM taxons child JOIN tree ON child.parent_id = tree.id WHERE child.enabled
-    )
-    SELECT id FROM tree`);
-  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+  const tree = await taxonTree(db);
+  const start = tree.idByCode.get(code);
+  if (start === undefined) return [];
+  const ids: number[] = [];
+  const pending = [start];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    ids.push(id);
+    pending.push(...(tree.childrenById.get(id) ?? []));
+  }
+  return ids;
 }
 
 /** Ids of taxons by exact code. */

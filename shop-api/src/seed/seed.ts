@@ -4,6 +4,8 @@
  */
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { forgetListingTotals } from '../db/products.js';
+import { forgetTaxonTree } from '../db/taxons.js';
 import { normalizeReference } from '../domain/text.js';
 import {
   channels, countries, productCompatibilities, productImages, products, productTaxons,
@@ -29,6 +31,8 @@ export async function isSeeded(db: Db): Promise<boolean> {
 export async function resetCatalogue(db: Db): Promise<void> {
   await db.execute(sql`TRUNCATE product_compatibilities, product_taxons, product_images, product_variants,
     products, taxons, shipping_methods, countries, channels RESTART IDENTITY CASCADE`);
+  forgetTaxonTree(db);
+  forgetListingTotals(db);
 }
 
 export interface SeedOptions {
@@ -89,6 +93,8 @@ export async function seedCatalogue(db: Db, { parts, onProgress }: SeedOptions):
   }
   // Fresh statistics and visibility map: the planner picks the listing indexes, counts scan index only.
   await db.execute(sql`VACUUM ANALYZE`);
+  forgetTaxonTree(db);
+  forgetListingTotals(db);
 }
 
 async function insertParts(db: Db, batch: PartSeed[], taxonIds: Map<string, number>): Promise<void> {

@@ -1,0 +1,115 @@
+/**
+ * Benchmarks (a) and (b) of the storefront, on a production build served by `next start`:
+ *  (a) requests/s of a warm family page and a warm part page against a prerendered static page of the
+ *      same server (a content page), measured in one run with autocannon, printed as ratios;
+ *  (b) first-load JavaScript of each route: every <script src> its HTML loads, fetched and gzipped,
+ *      against a bare Next.js page (bench/bare-app) built by the same Next version.
+ * Prints figures only; the shop runs on its own ports, data and build folders.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const WEB = Number(process.env.BENCH_WEB_PORT || 3200);
+const API = Number(process.env.BENCH_API_PORT || 8200);
+const BARE = WEB + 1;
+const DURATION = Number(process.env.BENCH_SECONDS || 8);
+const children: ChildProcess[] = [];
+
+function start(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
+  });
+  children.push(child);
+  return child;
+}
+
+function stopAll() {
+  for (const child of children) {
+    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+  }
+}
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitFor(url: string, minutes: number) {
+  const deadline = Date.now() + minutes * 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} ne répond pas`);
+}
+
+async function scriptsOf(base: string, path: string) {
+  const html = await (await fetch(base + path)).text();
+  const sources = [...new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')))];
+  let raw = 0;
+  let gzip = 0;
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body).length;
+  }
+  return { count: sources.length, raw, gzip, html: Buffer.byteLength(html) };
+}
+
+async function requestsPerSecond(url: string) {
+  for (let i = 0; i < 50; i++) await (await fetch(url)).arrayBuffer(); // warm: cached render, JIT
+  const result = await autocannon({ url, connections: 10, duration: DURATION });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+process.stdout.write('construction et démarrage de la boutique de mesure (peut prendre quelques minutes)…\n');
+start(process.execPath, ['scripts/start.mjs', '--fresh-data'], {
+  env: { PORT: String(WEB), SHOP_API_PORT: String(API), SHOP_VAR_DIR: 'var/bench-web', NEXT_DIST_DIR: '.next-bench', SEED_PARTS: '3000', DATABASE_URL: '' },
+});
+const bareBuild = spawnSync(process.execPath, [`${root}node_modules/next/dist/bin/next`, 'build'], {
+  cwd: `${root}bench/bare-app`, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (bareBuild.status !== 0) throw new Error('la page Next.js nue ne se construit pas');
+start(process.execPath, [`${root}node_modules/next/dist/bin/next`, 'start', '-p', String(BARE)], { cwd: `${root}bench/bare-app` });
+const shop = `http://localhost:${WEB}`;
+await Promise.all([waitFor(`${shop}/api/session`, 20), waitFor(`http://localhost:${BARE}/`, 2)]);
+
+const listing = await (await fetch(`${shop}/pieces/moteur`)).text();
+const partPath = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)?.[1];
+if (!partPath) throw new Error('aucune pièce dans /pieces/moteur');
+
+// (b) first-load JavaScript
+const bare = await scriptsOf(`http://localhost:${BARE}`, '/');
+console.log(`\n(b) JavaScript au premier chargement (gzip de chaque <script src>), page Next.js nue : ${kb(bare.gzip)} (${bare.count} scripts)`);
+const routes: [string, string, boolean][] = [
+  ['/', 'accueil', false],
+  ['/pieces', 'catalogue', true],
+  ['/pieces/moteur', 'famille', true],
+  ['/pieces/bv-pont-transmission/boite-de-vitesse', 'sous-famille', true],
+  [partPath, 'fiche pièce', true],
+  ['/marques', 'marques', true],
+  ['/marques/renault', 'page marque', true],
+  ['/mentions-legales', 'page de contenu', false],
+  ['/recherche?q=alternateur', 'recherche', true],
+  ['/panier', 'panier', false],
+];
+for (const [path, label, catalogue] of routes) {
+  const js = await scriptsOf(shop, path);
+  const ratio = js.gzip / bare.gzip;
+  console.log(`${label.padEnd(18)} ${kb(js.gzip).padStart(9)} gzip  ${String(js.count).padStart(2)} scripts  ×${ratio.toFixed(2)}${catalogue ? `  (objectif ≤ 1.20 : ${ratio <= 1.2 ? 'tenu' : 'manqué'})` : ''}  HTML ${kb(js.html)}`);
+}
+
+// (a) requests per second, one run
+console.log(`\n(a) requêtes/s, 10 connexions, ${DURATION} s chacune, même serveur`);
+const staticRps = await requestsPerSecond(`${shop}/mentions-legales`);
+const familyRps = await requestsPerSecond(`${shop}/pieces/moteur`);
+const partRps = await requestsPerSecond(shop + partPath);
+console.log(`page statique prérendue (/mentions-legales)  ${staticRps.toFixed(0).padStart(6)} req/s`);
+console.log(`page famille (/pieces/moteur)                ${familyRps.toFixed(0).padStart(6)} req/s  ratio ${(familyRps / staticRps).toFixed(2)} (objectif ≥ 0.80)`);
+console.log(`fiche pièce (${partPath.slice(0, 30)}…) ${partRps.toFixed(0).padStart(6)} req/s  ratio ${(partRps / staticRps).toFixed(2)} (objectif ≥ 0.80)`);
+process.exit(0);
