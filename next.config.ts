@@ -2,7 +2,11 @@ import type { NextConfig } from 'next';
 import { withContentCollections } from '@content-collections/next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+// Messages are compiled at build time: the browser gets format-only code, not the ICU parser.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 /** Host of the shop API's images: the only remote origin the image optimizer accepts. */
 const shopApiPublicUrl = new URL(process.env.SHOP_API_PUBLIC_URL || 'http://localhost:8000');

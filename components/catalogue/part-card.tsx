@@ -3,26 +3,33 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { PartSummary } from '@/lib/catalogue/parts';
 import { formatPrice } from '@/lib/format/price';
-import { PART_CARD_IMAGE_SIZES } from '@/lib/catalogue/images';
+import { PART_CARD_IMAGE } from '@/lib/catalogue/images';
 import { compatibilityLabel } from '@/lib/catalogue/compatibility';
 
-/** A part in a listing: photo, name, price, availability, compatibility. Renders on server and client. */
+/**
+ * A part in a listing: photo, name, price, availability, compatibility. Renders on server and client.
+ * Listings repeat it 24 times in the HTML and again in the RSC payload, so its styles are named
+ * classes (globals.css) and its photo uses 1x/2x candidates rather than eleven widths.
+ */
 export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useTranslations('catalogue');
   const compatibility = compatibilityLabel(part.compatible);
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white hover:shadow-md">
-      <div className="relative aspect-[4/3] bg-slate-100">
+    <article className="part-card">
+      <div className="part-card-photo">
         {part.image ? (
-          <Image src={part.image.src} alt={part.image.alt} fill sizes={PART_CARD_IMAGE_SIZES} className="object-cover" />
+          <Image
+            src={part.image.src} alt={part.image.alt}
+            width={PART_CARD_IMAGE.width} height={PART_CARD_IMAGE.height} className="part-card-img"
+          />
         ) : (
-          <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">{t('noPhoto')}</span>
+          <span className="part-card-nophoto">{t('noPhoto')}</span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="text-base font-semibold leading-snug">
-          <Link href={part.path} className="text-brand-900 hover:underline">{part.name}</Link>
+      <div className="part-card-body">
+        <Heading className="part-card-name">
+          <Link href={part.path}>{part.name}</Link>
         </Heading>
         {compatibility && (
           <p className="text-sm text-slate-700">
@@ -34,8 +41,8 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
         <p className="text-xs text-slate-600">
           {t('grade', { grade: part.grade })} · {t('warranty', { months: part.warrantyMonths })}
         </p>
-        <div className="mt-auto flex items-end justify-between pt-2">
-          <p className="text-xl font-bold text-brand-900">{formatPrice(part.price)}</p>
+        <div className="part-card-foot">
+          <p className="part-card-price">{formatPrice(part.price)}</p>
           <p className={`text-sm font-semibold ${part.inStock ? 'text-green-800' : 'text-red-800'}`}>{part.inStock ? t('inStock') : t('soldOut')}</p>
         </div>
       </div>

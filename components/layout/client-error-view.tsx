@@ -2,11 +2,9 @@
 
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useSyncExternalStore } from 'react';
-import { isBotUserAgent } from '@/lib/seo/bots';
+import { useEffect, useState } from 'react';
 import { ErrorView } from './error-view';
 
-const subscribe = () => () => {};
 type Audience = 'pending' | 'bot' | 'person';
 
 /**
@@ -17,11 +15,15 @@ export function ClientErrorView({ statusCode }: { statusCode: number }) {
   const t = useTranslations('error');
   const tErrors = useTranslations('errors');
   const pathname = usePathname();
-  const audience = useSyncExternalStore<Audience>(
-    subscribe,
-    () => (isBotUserAgent(navigator.userAgent) ? 'bot' : 'person'),
-    () => 'pending',
-  );
+  const [audience, setAudience] = useState<Audience>('pending');
+  useEffect(() => {
+    // The crawler list loads only when an error page shows: this component ships with every page.
+    let live = true;
+    void import('@/lib/seo/bots').then(({ isBotUserAgent }) => {
+      if (live) setAudience(isBotUserAgent(navigator.userAgent) ? 'bot' : 'person');
+    });
+    return () => { live = false; };
+  }, []);
   const title = t('title', { statusCode });
   if (audience !== 'person') {
     return <main className="flex-1" aria-busy={audience === 'pending'}><title>{title}</title></main>;

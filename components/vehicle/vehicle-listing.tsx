@@ -1,76 +1,22 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useShallow } from 'zustand/react/shallow';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
-import { PartCard } from '@/components/catalogue/part-card';
+import type { ReactNode } from 'react';
 import type { ListingState } from '@/lib/catalogue/listing-url';
-import type { PartSummary } from '@/lib/catalogue/parts';
-import { fullName, isIdentified } from '@/lib/vehicle/selection';
+import { isIdentified } from '@/lib/vehicle/selection';
 import { selectChoice, useVehicleStore } from '@/stores/vehicle';
 
-interface Listing {
-  parts: PartSummary[];
-  total: number;
-  pageCount: number;
-}
+// Loaded only once a vehicle filters the listing: most visits (and every crawler) never need it.
+const FilteredListing = dynamic(() => import('./filtered-listing').then((module) => module.FilteredListing), { ssr: false });
 
 /**
  * Filters a listing by the visitor's vehicle (design §3: client state, so crawlers keep the clean,
  * unfiltered HTML given as `children`). A visible button turns the filter off.
  */
 export function VehicleListing({ taxonCode, state, children }: { taxonCode: string | null; state: ListingState; children: ReactNode }) {
-  const t = useTranslations('vehicle');
-  const tCatalogue = useTranslations('catalogue');
   const choice = useVehicleStore(useShallow(selectChoice));
   const filtering = useVehicleStore((s) => s.filtering);
-  const setFiltering = useVehicleStore((s) => s.setFiltering);
-  const active = filtering && isIdentified(choice);
-  const engine = choice.engine?.code;
-  // Filtered results are paged here: the URL's page belongs to the unfiltered listing.
-  const [page, setPage] = useState(1);
-  const { data, isError } = useQuery<Listing>({
-    queryKey: ['parts', taxonCode, engine, page, state.sort],
-    queryFn: async () => {
-      const params = new URLSearchParams({ vehicle: engine!, page: String(page), tri: state.sort });
-      if (taxonCode) params.set('taxon', taxonCode);
-      const response = await fetch(`/api/parts?${params}`);
-      if (!response.ok) throw new Error(`parts ${response.status}`);
-      return response.json();
-    },
-    enabled: active,
-  });
-
-  if (!active) return <>{children}</>;
-  return (
-    <section aria-labelledby="vehicle-filter-title" aria-busy={!data} className="mt-6">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3">
-        <h2 id="vehicle-filter-title" className="font-semibold text-brand-900">{t('filteredFor', { vehicle: fullName(choice) })}</h2>
-        <button type="button" onClick={() => setFiltering(false)} className="rounded-md border border-brand-700 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-100">
-          {t('showAll')}
-        </button>
-      </div>
-      {isError && <p role="alert" className="mt-4 text-red-800">{t('loadError')}</p>}
-      {data && (
-        <>
-          <p className="mt-4 text-slate-700">{tCatalogue('count', { count: data.total })}</p>
-          {data.parts.length === 0 ? (
-            <p className="mt-6 rounded-lg bg-slate-50 p-6 text-slate-700">{tCatalogue('empty')}</p>
-          ) : (
-            <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {data.parts.map((part) => <li key={part.code} className="relative"><PartCard part={part} /></li>)}
-            </ul>
-          )}
-          {data.pageCount > 1 && (
-            <nav aria-label={tCatalogue('pagination')} className="mt-8 flex items-center justify-center gap-3">
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium disabled:opacity-50">{tCatalogue('previous')}</button>
-              <span className="text-sm text-slate-700">{tCatalogue('pageN', { page })}</span>
-              <button type="button" disabled={page >= data.pageCount} onClick={() => setPage(page + 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium disabled:opacity-50">{tCatalogue('next')}</button>
-            </nav>
-          )}
-        </>
-      )}
-    </section>
-  );
+  if (!filtering || !isIdentified(choice)) return <>{children}</>;
+  return <FilteredListing taxonCode={taxonCode} state={state} choice={choice} />;
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useShallow } from 'zustand/react/shallow';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
@@ -7,7 +8,17 @@ import { CloseIcon } from '@/components/ui/icons';
 import { fullName, isIdentified } from '@/lib/vehicle/selection';
 import { useUiStore } from '@/stores/ui';
 import { selectChoice, useVehicleStore } from '@/stores/vehicle';
-import { VehicleSelector } from './vehicle-selector';
+
+// react-select is the heaviest script of the shop: loaded when the panel first opens, not with every page.
+const VehicleSelector = dynamic(() => import('./vehicle-selector').then((module) => module.VehicleSelector), {
+  ssr: false,
+  loading: () => <SelectorLoading />,
+});
+
+function SelectorLoading() {
+  const t = useTranslations('vehicle');
+  return <p className="py-6 text-center text-slate-600" aria-busy="true">{t('loading')}</p>;
+}
 
 /**
  * Header button and panel of the vehicle selector (spec §4: the panel opens and closes; navigating

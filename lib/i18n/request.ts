@@ -1,11 +1,17 @@
 /** next-intl: one locale (fr), no locale segment in routes (spec §1). */
 import { getRequestConfig } from 'next-intl/server';
+import errorMessages from '@/messages/fr.errors.json';
 import messages from '@/messages/fr.json';
 
 export const LOCALE = 'fr';
+export const TIME_ZONE = 'Europe/Paris';
+
+/** Namespaces read by client components: the only messages sent to the browser. */
+export const CLIENT_NAMESPACES = ['header', 'footer', 'vehicle', 'catalogue', 'error', 'errors'] as const;
 
 export default getRequestConfig(async () => ({
   locale: LOCALE,
-  messages,
-  timeZone: 'Europe/Paris',
+  // The error texts live apart so that the fatal-error page can load them without the rest.
+  messages: { ...messages, ...errorMessages },
+  timeZone: TIME_ZONE,
 }));

@@ -3,8 +3,17 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
 import { registerErrorHandlers } from './http/errors.js';
 import { registerNegotiation } from './http/negotiation.js';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createJwtService, type JwtService } from './auth/jwt.js';
+import { RateLimiter } from './domain/rate-limit.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
+import addressesRoutes from './routes/addresses.js';
 import adminProductsRoutes from './routes/admin-products.js';
+import authRoutes from './routes/auth.js';
+import customersRoutes from './routes/customers.js';
 import channelsRoutes from './routes/channels.js';
 import countriesRoutes from './routes/countries.js';
 import healthRoutes from './routes/health.js';
@@ -29,6 +38,11 @@ export interface AppContext {
   staffToken?: string;
   /** The clock (tests move it). */
   now: () => Date;
+  jwt: JwtService;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  /** Public URL of the storefront: links in mails. */
+  siteUrl: string;
 }
 
 export interface BuildOptions {
@@ -38,26 +52,37 @@ export interface BuildOptions {
   notifier?: StorefrontNotifier;
   staffToken?: string;
   now?: () => Date;
+  jwt?: JwtService;
+  limiter?: RateLimiter;
+  mailer?: Mailer;
+  siteUrl?: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client's IP (rate limits). */
+  trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
 export async function buildApp({
-  db, publicUrl, mediaDir, notifier = createStorefrontNotifier({}), staffToken, now = () => new Date(), logger = false,
+  db, publicUrl, mediaDir, notifier = createStorefrontNotifier({}), staffToken, now = () => new Date(),
+  jwt = createJwtService(randomBytes(48), undefined, now), limiter = new RateLimiter(() => now().getTime()),
+  mailer = createMailer({ outboxDir: join(tmpdir(), 'shop-api-outbox'), from: 'boutique@localhost' }),
+  siteUrl = 'http://localhost:3000', trustProxy = false, logger = false,
 }: BuildOptions) {
   const app = Fastify({
     logger,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 256 * 1024,
+    trustProxy,
   });
   registerErrorHandlers(app);
   registerNegotiation(app);
   const context: AppContext = {
     db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,
+    jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''),
   };
   app.addHook('onClose', () => notifier.flush());
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes,
   ]) {
     await app.register(plugin, context);
   }

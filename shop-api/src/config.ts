@@ -33,6 +33,15 @@ export interface Config {
   revalidateUrl?: string;
   revalidateSecret?: string;
   staffToken?: string;
+  /** JWT signing secret; absent: a key drawn once and kept in <varDir>/jwt-secret. */
+  jwtSecret?: string;
+  jwtTtlSeconds: number;
+  /** SMTP server URL (smtp://user:pass@host:587); absent: mails go to <varDir>/mail as .eml files. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Public URL of the storefront, for links in mails. */
+  siteUrl: string;
+  trustProxy: boolean;
 }
 
 export function loadConfig(): Config {
@@ -49,5 +58,11 @@ export function loadConfig(): Config {
     revalidateUrl: process.env.STOREFRONT_REVALIDATE_URL || undefined,
     revalidateSecret: secretFromEnv('REVALIDATE_SECRET'),
     staffToken: secretFromEnv('STAFF_API_TOKEN'),
+    jwtSecret: secretFromEnv('JWT_SECRET'),
+    jwtTtlSeconds: intFromEnv('JWT_TTL', 3600),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || 'Pièces Auto Recyclées <boutique@pieces-auto-recyclees.fr>',
+    siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
+    trustProxy: process.env.TRUST_PROXY === '1',
   };
 }

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createJwtService, loadJwtKey } from './auth/jwt.js';
+import { createMailer } from './mail/mailer.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
 import { progressReporter } from './seed/progress.js';
 import { isSeeded, seedCatalogue } from './seed/seed.js';
@@ -35,6 +37,10 @@ const app = await buildApp({
   mediaDir: join(config.varDir, 'media'),
   notifier,
   staffToken: config.staffToken,
+  jwt: createJwtService(loadJwtKey(config.jwtSecret, join(config.varDir, 'jwt-secret')), config.jwtTtlSeconds),
+  mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom }),
+  siteUrl: config.siteUrl,
+  trustProxy: config.trustProxy,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 

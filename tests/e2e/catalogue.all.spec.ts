@@ -73,7 +73,7 @@ test.describe('catalogue', () => {
     await catalogue.waitUntilInteractive();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pieces$/);
-    const prices = await catalogue.parts.locator('p.text-xl').allTextContents();
+    const prices = await catalogue.parts.locator('.part-card-price').allTextContents();
     const cents = prices.map((p) => Number(p.replace(/[^\d,]/g, '').replace(',', '.')));
     expect(cents).toEqual([...cents].sort((a, b) => a - b));
   });

@@ -140,3 +140,65 @@ export const shippingMethods = pgTable('shipping_methods', {
   minWeightGrams: integer('min_weight_grams'),
   maxWeightGrams: integer('max_weight_grams'),
 });
+
+/**
+ * A customer and their shop account (Sylius keeps Customer and ShopUser apart; one account per
+ * customer here, so one row). Secrets are stored as hashes only: the password (argon2id) and the
+ * single-use verification and reset tokens (SHA-256, with an expiry).
+ */
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  /** Lower-cased, trimmed: the login and the uniqueness key. */
+  email: varchar('email', { length: 255 }).notNull().unique(),
+  firstName: varchar('first_name', { length: 255 }).notNull(),
+  lastName: varchar('last_name', { length: 255 }).notNull(),
+  phoneNumber: varchar('phone_number', { length: 255 }),
+  /** u (unknown), m, f — as Sylius. */
+  gender: varchar('gender', { length: 1 }).notNull().default('u'),
+  birthday: timestamp('birthday', { mode: 'date' }),
+  subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(false),
+  /** individual or professional (prices excluding VAT, company details). */
+  groupCode: varchar('group_code', { length: 32 }).notNull().default('individual'),
+  defaultAddressId: integer('default_address_id'),
+  passwordHash: text('password_hash').notNull(),
+  verifiedAt: timestamp('verified_at', { mode: 'date' }),
+  verificationTokenHash: varchar('verification_token_hash', { length: 64 }).unique(),
+  verificationExpiresAt: timestamp('verification_expires_at', { mode: 'date' }),
+  resetTokenHash: varchar('reset_token_hash', { length: 64 }).unique(),
+  resetExpiresAt: timestamp('reset_expires_at', { mode: 'date' }),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Refresh tokens, rotated on every use. Tokens descending from one login share a family: presenting a
+ * token already used means it leaked, and the whole family is revoked.
+ */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: serial('id').primaryKey(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  family: varchar('family', { length: 36 }).notNull(),
+  expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { mode: 'date' }),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('refresh_tokens_family_idx').on(t.family), index('refresh_tokens_customer_idx').on(t.customerId)]);
+
+/** A customer's address book (Sylius Address). */
+export const addresses = pgTable('addresses', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  firstName: varchar('first_name', { length: 255 }).notNull(),
+  lastName: varchar('last_name', { length: 255 }).notNull(),
+  phoneNumber: varchar('phone_number', { length: 255 }),
+  company: varchar('company', { length: 255 }),
+  countryCode: varchar('country_code', { length: 2 }).notNull(),
+  provinceCode: varchar('province_code', { length: 32 }),
+  provinceName: varchar('province_name', { length: 255 }),
+  street: varchar('street', { length: 255 }).notNull(),
+  city: varchar('city', { length: 255 }).notNull(),
+  postcode: varchar('postcode', { length: 255 }).notNull(),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('addresses_customer_idx').on(t.customerId)]);

@@ -12,6 +12,27 @@ export class HttpError extends Error {
 
 export const notFound = (message = 'Not Found') => new HttpError(404, message);
 
+/** Authentication failures in lexik's plain JSON shape: `{"code": 401, "message": "…"}` (contract §2.2). */
+export class AuthError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+/** 422 with Sylius's ConstraintViolationList body. */
+export class ViolationError extends Error {
+  constructor(readonly violations: Violation[]) {
+    super(violations.map((v) => v.message).join(' '));
+  }
+}
+
+/** 429 with Retry-After, for rate-limited account requests. */
+export class TooManyRequestsError extends Error {
+  constructor(readonly retryAfter: number) {
+    super('Trop de tentatives. Réessayez plus tard.');
+  }
+}
+
 export function hydraError(description: string): Record<string, unknown> {
   return {
     '@context': '/api/v2/contexts/Error',
@@ -52,6 +73,17 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (/%00|\u0000/i.test(request.url)) throw new HttpError(400, 'Requête invalide : caractère nul.');
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AuthError) {
+      return reply.status(error.statusCode).header('www-authenticate', 'Bearer').type('application/json; charset=utf-8')
+        .send({ code: error.statusCode, message: error.message });
+    }
+    if (error instanceof ViolationError) {
+      return reply.status(422).type('application/ld+json; charset=utf-8').send(violationList(error.violations));
+    }
+    if (error instanceof TooManyRequestsError) {
+      return reply.status(429).header('retry-after', String(error.retryAfter)).type('application/ld+json; charset=utf-8')
+        .send(hydraError(error.message));
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).type('application/ld+json; charset=utf-8').send(hydraError(error.message));
     }

@@ -22,6 +22,11 @@ function stripJsonLd(value: unknown): unknown {
 export function registerNegotiation(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (reply.statusCode >= 400 || !payload || typeof payload !== 'object') return payload;
+    // Not a JSON-LD resource (tokens, staff answers): plain JSON whatever was asked.
+    if (!Array.isArray(payload) && !('@type' in payload)) {
+      reply.type('application/json; charset=utf-8');
+      return payload;
+    }
     if (!wantsPlainJson(request)) {
       reply.type('application/ld+json; charset=utf-8');
       return payload;

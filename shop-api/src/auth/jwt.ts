@@ -1,0 +1,61 @@
+/**
+ * Access tokens: HS256 JWTs (jose) carrying the customer id, the e-mail as `username` and
+ * `roles`, like lexik's payload. The key comes from JWT_SECRET, or is drawn once and kept in
+ * `<var>/jwt-secret` (mode 600) so tokens survive restarts of a one-machine shop.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const DEFAULT_JWT_TTL_SECONDS = 3600;
+
+export interface AccessClaims {
+  customerId: number;
+  email: string;
+}
+
+export type VerifyOutcome =
+  | { ok: true; claims: AccessClaims }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+export interface JwtService {
+  sign(claims: AccessClaims): Promise<string>;
+  verify(token: string): Promise<VerifyOutcome>;
+}
+
+export function loadJwtKey(secret: string | undefined, keyFile: string): Uint8Array {
+  if (secret) return new TextEncoder().encode(secret);
+  if (!existsSync(keyFile)) {
+    mkdirSync(dirname(keyFile), { recursive: true });
+    writeFileSync(keyFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(keyFile, 'utf8').trim());
+}
+
+export function createJwtService(key: Uint8Array, ttlSeconds = DEFAULT_JWT_TTL_SECONDS, now: () => Date = () => new Date()): JwtService {
+  const seconds = () => Math.floor(now().getTime() / 1000);
+  return {
+    async sign({ customerId, email }) {
+      const issuedAt = seconds();
+      return new SignJWT({ username: email, roles: ['ROLE_USER'] })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(customerId))
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        const customerId = Number(payload.sub);
+        if (!Number.isInteger(customerId) || customerId <= 0 || typeof payload.username !== 'string' || typeof payload.exp !== 'number') {
+          return { ok: false, reason: 'invalid' };
+        }
+        return { ok: true, claims: { customerId, email: payload.username } };
+      } catch (error) {
+        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Random single-use tokens (mail links, refresh tokens) and how they are stored: only a SHA-256
+ * digest goes to the database, so a leaked table does not hand out live links.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Links in mails live this long. */
+export const VERIFICATION_TTL_MS = 48 * 3600_000;
+export const RESET_TTL_MS = 2 * 3600_000;
+/** A login's refresh tokens live 30 days (gesdinet's default), rotated on every use. */
+export const REFRESH_TTL_MS = 30 * 86_400_000;

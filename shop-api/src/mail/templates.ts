@@ -1,0 +1,31 @@
+/** The shop's account mails, in French, as text and simple HTML (every client shows one of them). */
+import type { OutgoingMail } from './mailer.js';
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function mail(to: string, subject: string, greeting: string, paragraphs: string[], link: { url: string; label: string }, footer: string): OutgoingMail {
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${link.label} : ${link.url}`, '', footer, '', 'Pièces Auto Recyclées'].join('\n');
+  const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
+<p>${escape(greeting)}</p>
+${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
+<p><a href="${escape(link.url)}" style="display:inline-block;background:#1d4f91;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p>
+<p style="font-size:13px;color:#475569">Si le bouton ne marche pas, copiez ce lien dans votre navigateur :<br>${escape(link.url)}</p>
+<p style="font-size:13px;color:#475569">${escape(footer)}</p>
+<p>Pièces Auto Recyclées</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, firstName: string, url: string): OutgoingMail {
+  return mail(to, 'Confirmez votre adresse e-mail', `Bonjour ${firstName},`, [
+    'Merci d’avoir créé votre compte sur Pièces Auto Recyclées.',
+    'Pour l’activer, confirmez votre adresse e-mail. Ce lien est valable 48 heures et ne sert qu’une fois.',
+  ], { url, label: 'Confirmer mon adresse e-mail' }, 'Vous n’avez pas créé de compte ? Ignorez ce message : sans confirmation, le compte reste inactif.');
+}
+
+export function resetPasswordMail(to: string, firstName: string, url: string): OutgoingMail {
+  return mail(to, 'Réinitialisation de votre mot de passe', `Bonjour ${firstName},`, [
+    'Vous avez demandé à changer le mot de passe de votre compte.',
+    'Choisissez-en un nouveau avec le lien ci-dessous. Il est valable 2 heures et ne sert qu’une fois.',
+  ], { url, label: 'Choisir un nouveau mot de passe' }, 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : votre mot de passe actuel reste valable.');
+}

@@ -1,0 +1,81 @@
+/**
+ * Sign-in, token refresh and sign-out (contract §2.2, §2.4): lexik's token endpoint with Sylius's
+ * `customer` IRI, gesdinet-style refresh tokens rotated on each use, and per-IP / per-e-mail limits.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { JWT_MESSAGES } from '../auth/guard.js';
+import { decoyHash, verifyPassword } from '../auth/passwords.js';
+import { findCustomer, findCustomerByEmail, revokeRefreshToken, spendRefreshToken, storeRefreshToken } from '../db/customers.js';
+import { normalizeEmail } from '../domain/customer-rules.js';
+import { RATE_RULES } from '../domain/rate-limit.js';
+import { newToken, REFRESH_TTL_MS, tokenDigest } from '../domain/secrets.js';
+import { AuthError, TooManyRequestsError } from '../http/errors.js';
+import { API_PREFIX, iri } from '../http/jsonld.js';
+import type { AppContext } from '../app.js';
+
+const credentialsSchema = {
+  body: {
+    type: 'object',
+    required: ['email', 'password'],
+    properties: { email: { type: 'string', maxLength: 255 }, password: { type: 'string', maxLength: 4096 } },
+  },
+} as const;
+
+const refreshSchema = {
+  body: { type: ['object', 'null'], properties: { refresh_token: { type: 'string', maxLength: 200 } } },
+} as const;
+
+const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limiter, now }) => {
+  const limit = (key: string, rule: { limit: number; windowMs: number }) => {
+    const decision = limiter.hit(key, rule);
+    if (!decision.allowed) throw new TooManyRequestsError(decision.retryAfter);
+  };
+
+  async function issueTokens(customerId: number, email: string, family: string = randomUUID()) {
+    const refreshToken = newToken();
+    await storeRefreshToken(db, {
+      tokenHash: tokenDigest(refreshToken), customerId, family, expiresAt: new Date(now().getTime() + REFRESH_TTL_MS),
+    });
+    return { token: await jwt.sign({ customerId, email }), refresh_token: refreshToken, customer: iri('customers', customerId) };
+  }
+
+  async function login(request: FastifyRequest<{ Body: { email: string; password: string } }>) {
+    const email = normalizeEmail(request.body.email);
+    limit(`login:ip:${request.ip}`, RATE_RULES.loginPerIp);
+    limit(`login:email:${email}`, RATE_RULES.loginPerEmail);
+    const customer = await findCustomerByEmail(db, email);
+    // Unknown e-mails cost a hash check too: timing tells nothing about who has an account.
+    const valid = await verifyPassword(customer?.passwordHash ?? await decoyHash(), request.body.password);
+    if (!customer || !valid) throw new AuthError(401, JWT_MESSAGES.badCredentials);
+    if (!customer.verifiedAt) throw new AuthError(401, JWT_MESSAGES.disabled);
+    return issueTokens(customer.id, customer.email);
+  }
+
+  app.post(`${API_PREFIX}/authentication-token`, { schema: credentialsSchema }, login);
+  app.post(`${API_PREFIX}/customers/token`, { schema: credentialsSchema }, login);
+
+  app.post<{ Body: { refresh_token?: string } | null }>(`${API_PREFIX}/refresh-token`, { schema: refreshSchema }, async (request) => {
+    const presented = request.body?.refresh_token;
+    if (!presented) throw new AuthError(401, 'Missing JWT Refresh Token');
+    const outcome = await spendRefreshToken(db, tokenDigest(presented), now());
+    if (outcome.kind === 'unknown') throw new AuthError(401, 'JWT Refresh Token Not Found');
+    if (outcome.kind === 'expired') throw new AuthError(401, 'Invalid JWT Refresh Token');
+    if (outcome.kind === 'reused') {
+      request.log.warn({ customerId: outcome.customerId }, 'refresh token reused: family revoked');
+      throw new AuthError(401, 'Invalid JWT Refresh Token');
+    }
+    const customer = await findCustomer(db, outcome.customerId);
+    if (!customer) throw new AuthError(401, 'JWT Refresh Token Not Found');
+    return issueTokens(customer.id, customer.email, outcome.family);
+  });
+
+  app.post<{ Body: { refresh_token?: string } | null }>(`${API_PREFIX}/invalidate-token`, { schema: refreshSchema }, async (request, reply) => {
+    const presented = request.body?.refresh_token;
+    if (!presented) return reply.status(400).send({ code: 400, message: 'No refresh_token found.' });
+    const revoked = await revokeRefreshToken(db, tokenDigest(presented), now());
+    return { code: 200, message: revoked ? 'The supplied refresh_token has been invalidated.' : 'The supplied refresh_token is already invalid.' };
+  });
+};
+
+export default authRoutes;

@@ -1,0 +1,263 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJwtService } from '../src/auth/jwt.js';
+import { createMailer } from '../src/mail/mailer.js';
+import { readOutbox } from '../src/mail/outbox.js';
+import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+
+const API = '/api/v2/shop';
+const SITE = 'https://boutique.test';
+type Json = Record<string, any>;
+
+describe.each(BACKENDS)('customer accounts on %s', (backend) => {
+  let shop: TestShop;
+  let clock = new Date('2026-11-20T10:00:00Z');
+  const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
+  const key = new TextEncoder().encode('a-test-signing-key-of-forty-eight-characters-00');
+
+  const call = async (method: string, url: string, options: { body?: unknown; token?: string; ip?: string } = {}) => {
+    const response = await shop.app.inject({
+      method: method as 'GET', url,
+      headers: {
+        accept: 'application/ld+json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      payload: options.body === undefined ? undefined : JSON.stringify(options.body),
+      remoteAddress: options.ip ?? '203.0.113.1',
+    });
+    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json, headers: response.headers };
+  };
+  const linkTo = async (email: string, path: string) => {
+    const mail = (await readOutbox(outbox, 50)).find((m) => m.to === email && m.links.some((l) => l.startsWith(`${SITE}${path}`)));
+    expect(mail, `mail to ${email} with ${path}`).toBeTruthy();
+    return mail!.links.find((l) => l.startsWith(`${SITE}${path}`))!.slice(`${SITE}${path}`.length);
+  };
+  const register = (email: string, extra: Json = {}) => call('POST', `${API}/customers`, {
+    body: { firstName: 'Léa', lastName: 'Martin', email, password: 'pieces-auto-2026', subscribedToNewsletter: false, ...extra },
+    ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
+  });
+  const login = (email: string, password = 'pieces-auto-2026', ip?: string) => call('POST', `${API}/authentication-token`, { body: { email, password }, ip });
+  async function verifiedCustomer(email: string) {
+    expect((await register(email)).status).toBe(204);
+    const token = await linkTo(email, '/verification/');
+    expect((await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} })).status).toBe(202);
+    const session = (await login(email)).body;
+    return { ...session, id: session.customer.split('/').pop() as string };
+  }
+
+  beforeAll(async () => {
+    shop = await startTestShop(backend, 5, {
+      now: () => clock,
+      jwt: createJwtService(key, 3600, () => clock),
+      mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }),
+      siteUrl: SITE,
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('registers, mails a verification link, refuses sign-in until verified, then signs in', async () => {
+    expect((await register('  Lea.Martin@Exemple.fr ')).status).toBe(204);
+    const early = await login('lea.martin@exemple.fr');
+    expect(early.status).toBe(401);
+    expect(early.body).toEqual({ code: 401, message: 'Account is disabled.' });
+    const [mail] = await readOutbox(outbox, 1);
+    expect(mail!.subject).toBe('Confirmez votre adresse e-mail');
+    expect(mail!.text).toContain('Bonjour Léa');
+    const token = await linkTo('lea.martin@exemple.fr', '/verification/');
+    expect((await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} })).status).toBe(202);
+    expect((await call('PATCH', `${API}/customers/verify/${token}`, { body: {} })).status).toBe(404); // single use
+
+    const session = await login('LEA.martin@exemple.fr');
+    expect(session.status).toBe(200);
+    expect(Object.keys(session.body).sort()).toEqual(['customer', 'refresh_token', 'token']);
+    expect(session.body.customer).toMatch(/^\/api\/v2\/shop\/customers\/\d+$/);
+    const payload = JSON.parse(Buffer.from(session.body.token.split('.')[1], 'base64url').toString());
+    expect(payload.exp - payload.iat).toBe(3600);
+    expect(payload.username).toBe('lea.martin@exemple.fr');
+
+    const me = await call('GET', session.body.customer, { token: session.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ '@type': 'Customer', email: 'lea.martin@exemple.fr', firstName: 'Léa', group: 'individual', user: { verified: true }, defaultAddress: null });
+  });
+
+  it('refuses a taken e-mail and invalid fields with 422 violations', async () => {
+    await register('prise@exemple.fr');
+    const taken = await register('PRISE@exemple.fr');
+    expect(taken.status).toBe(422);
+    expect(taken.body.violations).toEqual([{ propertyPath: 'email', message: 'Cet e-mail est déjà utilisé.' }]);
+    const invalid = await register('pas-un-email', { firstName: '', password: '123' });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body['@type']).toBe('ConstraintViolationList');
+    expect(invalid.body.violations.map((v: Json) => v.propertyPath)).toEqual(['firstName', 'email', 'password']);
+  });
+
+  it('answers lexik 401s: bad credentials, missing, garbage and expired tokens', async () => {
+    const customer = await verifiedCustomer('jwt@exemple.fr');
+    const bad = await login('jwt@exemple.fr', 'mauvais-mot-de-passe');
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ code: 401, message: 'Invalid credentials.' });
+    expect(bad.headers['www-authenticate']).toBe('Bearer');
+    expect((await login('inconnu@exemple.fr')).body.message).toBe('Invalid credentials.');
+    expect((await call('GET', `${API}/customers/${customer.id}`)).body).toEqual({ code: 401, message: 'JWT Token not found' });
+    expect((await call('GET', `${API}/customers/${customer.id}`, { token: 'abc.def.ghi' })).body.message).toBe('Invalid JWT Token');
+    const forged = createJwtService(new TextEncoder().encode('another-key-another-key-another-key-00'));
+    expect((await call('GET', `${API}/customers/${customer.id}`, { token: await forged.sign({ customerId: Number(customer.id), email: 'jwt@exemple.fr' }) })).body.message).toBe('Invalid JWT Token');
+    clock = new Date(clock.getTime() + 3601_000);
+    expect((await call('GET', `${API}/customers/${customer.id}`, { token: customer.token })).body).toEqual({ code: 401, message: 'Expired JWT Token' });
+  });
+
+  it('rotates refresh tokens, revokes the family when an old one comes back, and invalidates on logout', async () => {
+    const customer = await verifiedCustomer('refresh@exemple.fr');
+    const first = await call('POST', `${API}/refresh-token`, { body: { refresh_token: customer.refresh_token } });
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(customer.refresh_token);
+    expect(first.body.customer).toBe(customer.customer);
+    const replay = await call('POST', `${API}/refresh-token`, { body: { refresh_token: customer.refresh_token } });
+    expect(replay.status).toBe(401);
+    // The thief's replay killed the legitimate descendant too.
+    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: first.body.refresh_token } })).status).toBe(401);
+    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: 'inconnu' } })).body).toEqual({ code: 401, message: 'JWT Refresh Token Not Found' });
+    expect((await call('POST', `${API}/refresh-token`, { body: {} })).body).toEqual({ code: 401, message: 'Missing JWT Refresh Token' });
+
+    const session = (await login('refresh@exemple.fr')).body;
+    expect((await call('POST', `${API}/invalidate-token`, { body: { refresh_token: session.refresh_token } })).body)
+      .toEqual({ code: 200, message: 'The supplied refresh_token has been invalidated.' });
+    expect((await call('POST', `${API}/invalidate-token`, { body: { refresh_token: session.refresh_token } })).body)
+      .toEqual({ code: 200, message: 'The supplied refresh_token is already invalid.' });
+    expect((await call('POST', `${API}/invalidate-token`, { body: {} })).status).toBe(400);
+    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+  });
+
+  it('keeps each customer to their own record and addresses (404 for anyone else)', async () => {
+    const alice = await verifiedCustomer('alice@exemple.fr');
+    const bob = await verifiedCustomer('bob@exemple.fr');
+    expect((await call('GET', `${API}/customers/${bob.id}`, { token: alice.token })).status).toBe(404);
+    expect((await call('PUT', `${API}/customers/${bob.id}`, { token: alice.token, body: { firstName: 'Pirate' } })).status).toBe(404);
+    expect((await call('PUT', `${API}/customers/${bob.id}/password`, { token: alice.token, body: {} })).status).toBe(404);
+
+    const address = { firstName: 'Bob', lastName: 'Durand', street: '3 rue de la Casse', city: 'Douai', postcode: '59500', countryCode: 'FR', phoneNumber: '0612345678' };
+    const created = await call('POST', `${API}/addresses`, { token: bob.token, body: address });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ '@type': 'Address', ...address, company: null });
+    const second = await call('POST', `${API}/addresses`, { token: bob.token, body: { ...address, street: '8 avenue des Pièces' } });
+    expect((await call('GET', `${API}/customers/${bob.id}`, { token: bob.token })).body.defaultAddress).toBe(created.body['@id']);
+    expect((await call('GET', `${API}/addresses`, { token: bob.token })).body['hydra:totalItems']).toBe(2);
+    expect((await call('GET', `${API}/addresses`, { token: alice.token })).body['hydra:totalItems']).toBe(0);
+
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const response = await call(method, created.body['@id'], { token: alice.token, body: method === 'PUT' ? address : undefined });
+      expect(response.status, `${method} of another customer's address`).toBe(404);
+    }
+    expect((await call('GET', created.body['@id'])).status).toBe(401);
+
+    const updated = await call('PUT', second.body['@id'], { token: bob.token, body: { ...address, city: 'Lens', postcode: '62300' } });
+    expect(updated.body).toMatchObject({ city: 'Lens', postcode: '62300' });
+    const invalid = await call('PUT', second.body['@id'], { token: bob.token, body: { ...address, postcode: '123', countryCode: 'ZZ' } });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.violations.map((v: Json) => v.propertyPath)).toEqual(['countryCode']);
+    expect((await call('POST', `${API}/addresses`, { token: bob.token, body: { ...address, postcode: '123' } })).body.violations)
+      .toEqual([{ propertyPath: 'postcode', message: 'Un code postal français compte 5 chiffres.' }]);
+
+    expect((await call('DELETE', created.body['@id'], { token: bob.token })).status).toBe(204);
+    expect((await call('GET', created.body['@id'], { token: bob.token })).status).toBe(404);
+    expect((await call('GET', `${API}/customers/${bob.id}`, { token: bob.token })).body.defaultAddress).toBeNull();
+  });
+
+  it('updates the profile and the password with violations as 422', async () => {
+    const customer = await verifiedCustomer('profil@exemple.fr');
+    await verifiedCustomer('autre@exemple.fr');
+    const updated = await call('PUT', `${API}/customers/${customer.id}`, {
+      token: customer.token, body: { firstName: 'Lucie', lastName: 'Bernard', email: 'profil@exemple.fr', phoneNumber: '0611223344', gender: 'f', group: 'professional' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ firstName: 'Lucie', fullName: 'Lucie Bernard', gender: 'f', group: 'professional', phoneNumber: '0611223344' });
+    const taken = await call('PUT', `${API}/customers/${customer.id}`, { token: customer.token, body: { email: 'autre@exemple.fr' } });
+    expect(taken.body.violations).toEqual([{ propertyPath: 'email', message: 'Cet e-mail est déjà utilisé.' }]);
+
+    const wrong = await call('PUT', `${API}/customers/${customer.id}/password`, {
+      token: customer.token, body: { currentPassword: 'pas-le-bon', newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.violations).toEqual([{ propertyPath: 'currentPassword', message: 'Le mot de passe fourni est différent de celui en cours.' }]);
+    const changed = await call('PUT', `${API}/customers/${customer.id}/password`, {
+      token: customer.token, body: { currentPassword: 'pieces-auto-2026', newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' },
+    });
+    expect(changed.status).toBe(204);
+    expect((await login('profil@exemple.fr')).status).toBe(401);
+    expect((await login('profil@exemple.fr', 'nouveau-mot-2026')).status).toBe(200);
+  });
+
+  it('resets a forgotten password by mail, never telling who has an account', async () => {
+    await verifiedCustomer('oubli@exemple.fr');
+    const before = (await readOutbox(outbox, 500)).length;
+    expect((await call('POST', `${API}/customers/reset-password`, { body: { email: 'personne@exemple.fr' } })).status).toBe(202);
+    expect((await readOutbox(outbox, 500)).length).toBe(before);
+    expect((await call('POST', `${API}/customers/reset-password`, { body: { email: 'Oubli@exemple.fr' } })).status).toBe(202);
+    const token = await linkTo('oubli@exemple.fr', '/mot-de-passe-oublie/');
+    const session = (await login('oubli@exemple.fr')).body;
+
+    const mismatch = await call('PATCH', `${API}/customers/reset-password/${token}`, { body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'autre' } });
+    expect(mismatch.status).toBe(422);
+    expect((await call('PATCH', `${API}/customers/reset-password/${token}`, { body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'nouveau-2026-x' } })).status).toBe(202);
+    expect((await call('PATCH', `${API}/customers/reset-password/${token}`, { body: { newPassword: 'encore-2026-x', confirmNewPassword: 'encore-2026-x' } })).status).toBe(404);
+    expect((await login('oubli@exemple.fr', 'nouveau-2026-x')).status).toBe(200);
+    // Sessions opened before the reset end with it.
+    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+
+    await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: '192.0.2.77' });
+    const late = await linkTo('oubli@exemple.fr', '/mot-de-passe-oublie/');
+    clock = new Date(clock.getTime() + 3 * 3600_000);
+    expect((await call('PATCH', `${API}/customers/reset-password/${late}`, { body: { newPassword: 'tardif-2026-x', confirmNewPassword: 'tardif-2026-x' } })).status).toBe(404);
+  });
+
+  it('rate-limits sign-in per e-mail and reset requests, with Retry-After', async () => {
+    await verifiedCustomer('limite@exemple.fr'); // one sign-in already counted for this e-mail
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await login('limite@exemple.fr', 'mauvais', `192.0.2.${i + 1}`)).status);
+    expect(statuses).toEqual(Array(7).fill(401));
+    const limited = await login('limite@exemple.fr', 'pieces-auto-2026', '192.0.2.99');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const resets = [];
+    for (let i = 0; i < 4; i++) resets.push((await call('POST', `${API}/customers/reset-password`, { body: { email: 'quota@exemple.fr' }, ip: `192.0.2.${50 + i}` })).status);
+    expect(resets).toEqual([202, 202, 202, 429]);
+  });
+});
+
+describe('mail through a real SMTP server', () => {
+  it('delivers the verification mail over SMTP on loopback', async () => {
+    const received: { to: string; subject: string; text: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true, disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        simpleParser(stream).then((mail) => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        }, callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    const shop = await startTestShop('pglite', 1, {
+      mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: '/nonexistent', from: 'boutique@test' }),
+      siteUrl: SITE,
+    });
+    const response = await shop.app.inject({
+      method: 'POST', url: `${API}/customers`, headers: { 'content-type': 'application/json' },
+      payload: { firstName: 'Paul', lastName: 'Leroy', email: 'paul@exemple.fr', password: 'pieces-auto-2026' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ to: 'paul@exemple.fr', subject: 'Confirmez votre adresse e-mail' });
+    expect(received[0]!.text).toMatch(new RegExp(`${SITE}/verification/[A-Za-z0-9_-]{43}`));
+    await shop.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+});
