@@ -11,7 +11,8 @@ import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
  * file of pages (home, families, brands, content) and part files of at most 50 000 URLs each.
  */
 export const PARTS_PER_SITEMAP = 50_000;
-const SITEMAP_CACHE = { tags: ['products'], revalidate: 3600 };
+// `listings` too: a sold part leaves the part files as it leaves the listings (shop-api webhook).
+const SITEMAP_CACHE = { tags: ['products', 'listings'], revalidate: 3600 };
 
 interface IndexEntry {
   code: string;
