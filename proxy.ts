@@ -4,11 +4,12 @@ import { PART_PAGE_PREFIX } from '@/lib/catalogue/parts';
 import { partSoldAt } from '@/lib/catalogue/part-status';
 import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
+import { guardAccount } from '@/lib/auth/guard';
 
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
- * listing parameters (?page=&tri=) into cached static routes, and answers 410 Gone for parts sold
- * longer ago than SOLD_PART_PAGE_DAYS. The auth and checkout guards of spec §6 join here.
+ * listing parameters (?page=&tri=) into cached static routes, guards the account pages (spec §6), and
+ * answers 410 Gone for parts sold longer ago than SOLD_PART_PAGE_DAYS. The checkout guard joins here.
  */
 export async function proxy(request: NextRequest) {
   const rule = findRedirect(request.nextUrl.pathname);
@@ -18,6 +19,9 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(target, rule.status);
   }
   const { pathname, searchParams } = request.nextUrl;
+  const shopApiUrl = (process.env.SHOP_API_URL || 'http://127.0.0.1:8000').replace(/\/$/, '');
+  const guarded = await guardAccount(request, { shopApiUrl, siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
+  if (guarded) return guarded;
   if (pathname === '/pieces' || pathname.startsWith('/pieces/')) {
     const outcome = resolveListingQuery(pathname, searchParams);
     if (outcome.kind === 'redirect') return NextResponse.redirect(new URL(outcome.to, request.url), 301);
@@ -25,7 +29,7 @@ export async function proxy(request: NextRequest) {
   }
   if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {
     const code = decodeURIComponent(pathname.split('/')[2] ?? '');
-    const soldAt = code ? await partSoldAt(code, (process.env.SHOP_API_URL || 'http://127.0.0.1:8000').replace(/\/$/, '')) : undefined;
+    const soldAt = code ? await partSoldAt(code, shopApiUrl) : undefined;
     if (soldAt && isSoldPartGone(soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))) {
       return NextResponse.rewrite(new URL('/piece-vendue', request.url), { status: 410 });
     }

@@ -56,8 +56,8 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   mailer?: Mailer;
   siteUrl?: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For for the client's IP (rate limits). */
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-For gives the client's IP (rate limits): true, or addresses/CIDRs as Fastify takes them. */
+  trustProxy?: boolean | string;
   logger?: FastifyServerOptions['logger'];
 }
 

@@ -41,7 +41,8 @@ export interface Config {
   mailFrom: string;
   /** Public URL of the storefront, for links in mails. */
   siteUrl: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe for the client IP: the storefront on loopback by default. */
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(): Config {
@@ -63,6 +64,6 @@ export function loadConfig(): Config {
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'Pièces Auto Recyclées <boutique@pieces-auto-recyclees.fr>',
     siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY || 'loopback',
   };
 }

@@ -46,7 +46,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect((await register(email)).status).toBe(204);
     const token = await linkTo(email, '/verification/');
     expect((await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} })).status).toBe(202);
-    const session = (await login(email)).body;
+    const session = (await login(email)).body as { token: string; refresh_token: string; customer: string };
     return { ...session, id: session.customer.split('/').pop() as string };
   }
 

@@ -1,0 +1,27 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { verifyAccountAction, type FormResult } from '@/lib/auth/actions';
+import { FormOutcome } from './form-parts';
+
+/** /verification/<token>: confirms the address once on arrival, then tells the outcome. */
+export function VerifyAccount({ token }: { token: string }) {
+  const t = useTranslations('accountForms');
+  const [result, setResult] = useState<FormResult | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    // Strict mode mounts twice in development; the token is single-use.
+    if (started.current) return;
+    started.current = true;
+    void verifyAccountAction(token).then(setResult);
+  }, [token]);
+  if (!result) return <p className="mt-6 text-slate-700" aria-busy="true">{t('verifying')}</p>;
+  return (
+    <div className="mt-6 flex flex-col items-start gap-4">
+      <FormOutcome errors={result.ok ? [] : result.messages} success={result.ok ? result.message : null} />
+      <Link href="/connexion" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">{t('toSignIn')}</Link>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { customerCall, readSession } from '@/lib/auth/server';
+import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
+
+/** What the account pages read about the signed-in customer (never cached: private data). */
+export interface Customer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  phoneNumber: string | null;
+  group: 'individual' | 'professional';
+  subscribedToNewsletter: boolean;
+  defaultAddress: string | null;
+}
+
+export interface Address {
+  '@id': string;
+  id: number;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  street: string;
+  city: string;
+  postcode: string;
+  countryCode: string;
+  phoneNumber: string | null;
+}
+
+/** Reads as the signed-in customer; a refused session sends to the sign-in page (the proxy refreshed already). */
+async function read<T>(path: string, returnTo: string): Promise<T | null> {
+  const answer = await customerCall<T>('GET', path, undefined, { refresh: false });
+  if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(returnTo)}`);
+  if (answer.status === 404) return null;
+  if (answer.status !== 200 || !answer.body) throw new Error(`GET ${path}: ${answer.status}`);
+  return answer.body;
+}
+
+export async function getCustomer(returnTo = '/compte'): Promise<Customer> {
+  const { customerId } = await readSession();
+  if (!customerId) redirect(`/connexion?retour=${encodeURIComponent(returnTo)}`);
+  const customer = await read<Customer>(`customers/${customerId}`, returnTo);
+  if (!customer) redirect(`/connexion?retour=${encodeURIComponent(returnTo)}`);
+  return customer;
+}
+
+export async function getAddresses(): Promise<Address[]> {
+  return (await read<HydraCollection<Address>>('addresses', '/compte/adresses'))?.['hydra:member'] ?? [];
+}
+
+export async function getAddress(id: number): Promise<Address | null> {
+  return read<Address>(`addresses/${id}`, `/compte/adresses/${id}`);
+}
+
+export interface Country {
+  code: string;
+  name: string;
+}
+
+/** Countries the shop delivers to, France first (shop API order). */
+export async function getCountries(): Promise<Country[]> {
+  return shopGet<Country[]>('countries', { cache: { tags: ['countries'], revalidate: 86_400 } });
+}

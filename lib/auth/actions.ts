@@ -1,0 +1,131 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { addressSchema, forgotSchema, loginSchema, passwordSchema, profileSchema, registerSchema, resetSchema } from '@/lib/forms/account-schemas';
+import type { AddressValues, LoginValues, PasswordValues, ProfileValues, RegisterValues, ResetValues } from '@/lib/forms/account-schemas';
+import { clearSession, customerCall, publicCall, readSession, storeSession, violationMessages, type ApiAnswer } from './server';
+import { safeReturnPath, type SessionTokens } from './tokens';
+
+/**
+ * Server actions of the account forms. Each validates again what the browser sent (never trust the
+ * client), calls the shop API, keeps tokens in httpOnly cookies, and answers French messages.
+ * Next.js refuses actions posted from another origin.
+ */
+export type FormResult = { ok: true; message?: string } | { ok: false; messages: string[] };
+
+const MESSAGES = {
+  badCredentials: 'E-mail ou mot de passe incorrect.',
+  unverified: 'Confirmez d’abord votre adresse e-mail avec le lien que nous vous avons envoyé.',
+  tooMany: 'Trop de tentatives. Patientez quelques minutes avant de réessayer.',
+  unavailable: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+  expiredLink: 'Ce lien est inconnu ou a expiré. Demandez-en un nouveau.',
+  signedOut: 'Votre session a expiré. Reconnectez-vous.',
+} as const;
+
+async function checked<T>(schema: { validate(value: unknown, options: object): Promise<T> }, values: unknown): Promise<T | FormResult> {
+  try {
+    return await schema.validate(values, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    return { ok: false, messages: (error as { errors?: string[] }).errors ?? [MESSAGES.unavailable] };
+  }
+}
+const isResult = (value: unknown): value is FormResult => typeof value === 'object' && value !== null && 'ok' in value && 'messages' in value;
+
+function failure(answer: ApiAnswer): FormResult {
+  if (answer.status === 429) return { ok: false, messages: [MESSAGES.tooMany] };
+  if (answer.status >= 500 || answer.status === 0) return { ok: false, messages: [MESSAGES.unavailable] };
+  const messages = violationMessages(answer);
+  return { ok: false, messages: messages.length > 0 ? messages : [MESSAGES.unavailable] };
+}
+
+async function signedInCustomerId(): Promise<string> {
+  const session = await readSession();
+  if (!session.customerId || !session.refreshToken) redirect('/connexion?retour=/compte');
+  return session.customerId;
+}
+
+export async function loginAction(values: LoginValues, returnTo: string | null): Promise<FormResult> {
+  const input = await checked(loginSchema, values);
+  if (isResult(input)) return input;
+  const answer = await publicCall<SessionTokens & { message?: string }>('POST', 'authentication-token', { email: input.email, password: input.password });
+  if (answer.status === 401) {
+    return { ok: false, messages: [answer.body?.message === 'Account is disabled.' ? MESSAGES.unverified : MESSAGES.badCredentials] };
+  }
+  if (answer.status !== 200 || !answer.body) return failure(answer);
+  await storeSession(answer.body);
+  redirect(safeReturnPath(returnTo));
+}
+
+export async function registerAction(values: RegisterValues): Promise<FormResult> {
+  const input = await checked(registerSchema, values);
+  if (isResult(input)) return input;
+  const answer = await publicCall('POST', 'customers', { ...input, localeCode: 'fr_FR' });
+  if (answer.status !== 204) return failure(answer);
+  return { ok: true, message: `Compte créé. Nous avons envoyé un lien de confirmation à ${input.email} : ouvrez-le pour activer votre compte.` };
+}
+
+export async function logoutAction(): Promise<void> {
+  const session = await readSession();
+  if (session.refreshToken) await publicCall('POST', 'invalidate-token', { refresh_token: session.refreshToken }).catch(() => null);
+  await clearSession();
+  redirect('/');
+}
+
+export async function verifyAccountAction(token: string): Promise<FormResult> {
+  const answer = await publicCall('PATCH', `account-verification-requests/${encodeURIComponent(token)}`, {});
+  if (answer.status === 202) return { ok: true, message: 'Votre adresse e-mail est confirmée. Vous pouvez vous connecter.' };
+  return answer.status === 404 ? { ok: false, messages: [MESSAGES.expiredLink] } : failure(answer);
+}
+
+export async function requestResetAction(values: { email: string }): Promise<FormResult> {
+  const input = await checked(forgotSchema, values);
+  if (isResult(input)) return input;
+  const answer = await publicCall('POST', 'customers/reset-password', { email: input.email, localeCode: 'fr_FR' });
+  if (answer.status !== 202) return failure(answer);
+  return { ok: true, message: `Si un compte existe pour ${input.email}, un e-mail avec un lien pour choisir un nouveau mot de passe vient de partir. Le lien est valable 2 heures.` };
+}
+
+export async function resetPasswordAction(token: string, values: ResetValues): Promise<FormResult> {
+  const input = await checked(resetSchema, values);
+  if (isResult(input)) return input;
+  const answer = await publicCall('PATCH', `customers/reset-password/${encodeURIComponent(token)}`, input);
+  if (answer.status === 202) return { ok: true, message: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.' };
+  return answer.status === 404 ? { ok: false, messages: [MESSAGES.expiredLink] } : failure(answer);
+}
+
+export async function updateProfileAction(values: ProfileValues): Promise<FormResult> {
+  const input = await checked(profileSchema, values);
+  if (isResult(input)) return input;
+  const id = await signedInCustomerId();
+  const answer = await customerCall('PUT', `customers/${id}`, { ...input, phoneNumber: input.phoneNumber || null });
+  if (answer.status === 401) redirect('/connexion?retour=/compte/profil');
+  return answer.status === 200 ? { ok: true, message: 'Vos informations sont enregistrées.' } : failure(answer);
+}
+
+export async function changePasswordAction(values: PasswordValues): Promise<FormResult> {
+  const input = await checked(passwordSchema, values);
+  if (isResult(input)) return input;
+  const id = await signedInCustomerId();
+  const answer = await customerCall('PUT', `customers/${id}/password`, input);
+  if (answer.status === 401) redirect('/connexion?retour=/compte/mot-de-passe');
+  return answer.status === 204 ? { ok: true, message: 'Votre mot de passe est changé.' } : failure(answer);
+}
+
+export async function saveAddressAction(id: number | null, values: AddressValues): Promise<FormResult> {
+  const input = await checked(addressSchema, values);
+  if (isResult(input)) return input;
+  await signedInCustomerId();
+  const body = { ...input, company: input.company || null, phoneNumber: input.phoneNumber || null };
+  const answer = id === null ? await customerCall('POST', 'addresses', body) : await customerCall('PUT', `addresses/${id}`, body);
+  if (answer.status === 401) redirect('/connexion?retour=/compte/adresses');
+  if (answer.status !== 200 && answer.status !== 201) return failure(answer);
+  redirect('/compte/adresses');
+}
+
+export async function deleteAddressAction(id: number): Promise<FormResult> {
+  await signedInCustomerId();
+  const answer = await customerCall('DELETE', `addresses/${id}`);
+  if (answer.status === 401) redirect('/connexion?retour=/compte/adresses');
+  if (answer.status !== 204) return failure(answer);
+  redirect('/compte/adresses');
+}

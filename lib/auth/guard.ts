@@ -1,0 +1,47 @@
+/**
+ * Guards of spec §6, run by proxy.ts: account pages need a signed-in customer (an expired access
+ * token is refreshed here, before the page renders); a signed-in customer is sent from /connexion to
+ * /compte. No React, no server-only: the proxy bundles it.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import { AUTH_COOKIES, isAuthenticated } from './session';
+import { refreshTokens, safeReturnPath, sessionCookieOptions, sessionCookies } from './tokens';
+
+export const SIGN_IN_PATH = '/connexion';
+export const ACCOUNT_PATH = '/compte';
+export const RETURN_PARAM = 'retour';
+
+export const isAccountPath = (pathname: string) => pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
+
+/** Seconds of validity an access token must have left for a page to trust it without refreshing. */
+const MIN_VALIDITY_MS = 30_000;
+
+export async function guardAccount(request: NextRequest, config: { shopApiUrl: string; siteUrl: string }): Promise<NextResponse | null> {
+  const { pathname, search } = request.nextUrl;
+  const token = request.cookies.get(AUTH_COOKIES.token)?.value;
+  const refreshToken = request.cookies.get(AUTH_COOKIES.refreshToken)?.value;
+
+  if (pathname === SIGN_IN_PATH) {
+    if (!isAuthenticated({ token, refreshToken })) return null;
+    const target = safeReturnPath(request.nextUrl.searchParams.get(RETURN_PARAM));
+    return NextResponse.redirect(new URL(target, request.url));
+  }
+  if (!isAccountPath(pathname)) return null;
+  if (isAuthenticated({ token, refreshToken }, Date.now() + MIN_VALIDITY_MS)) return null;
+
+  const renewed = refreshToken ? await refreshTokens(config.shopApiUrl, refreshToken) : null;
+  if (!renewed) {
+    const signIn = new URL(SIGN_IN_PATH, request.url);
+    signIn.searchParams.set(RETURN_PARAM, `${pathname}${search}`);
+    const response = NextResponse.redirect(signIn);
+    for (const name of Object.values(AUTH_COOKIES)) if (request.cookies.has(name)) response.cookies.delete(name);
+    return response;
+  }
+  // The page renders with the new tokens (request cookies) and the browser keeps them (response cookies).
+  const pairs = sessionCookies(renewed);
+  for (const [name, value] of pairs) request.cookies.set(name, value);
+  const response = NextResponse.next({ request: { headers: request.headers } });
+  const options = sessionCookieOptions(config.siteUrl);
+  for (const [name, value] of pairs) response.cookies.set(name, value, options);
+  return response;
+}

@@ -1,0 +1,44 @@
+/** Client-side rules of the account forms; the shop API checks the same rules again (422). */
+import { yup } from './yup-fr';
+
+export const PASSWORD_MIN = 8;
+const name = yup.string().trim().required().min(2).max(255);
+const email = yup.string().trim().required().email().max(255);
+const password = yup.string().required().min(PASSWORD_MIN).max(254);
+const confirmation = (field: string) => yup.string().required().oneOf([yup.ref(field)], 'Les deux mots de passe ne correspondent pas.');
+
+export const loginSchema = yup.object({ email, password: yup.string().required() });
+export type LoginValues = yup.InferType<typeof loginSchema>;
+
+export const registerSchema = yup.object({ firstName: name, lastName: name, email, password, subscribedToNewsletter: yup.boolean().default(false) });
+export type RegisterValues = yup.InferType<typeof registerSchema>;
+
+export const forgotSchema = yup.object({ email });
+export type ForgotValues = yup.InferType<typeof forgotSchema>;
+
+export const resetSchema = yup.object({ newPassword: password, confirmNewPassword: confirmation('newPassword') });
+export type ResetValues = yup.InferType<typeof resetSchema>;
+
+export const passwordSchema = yup.object({ currentPassword: yup.string().required(), newPassword: password, confirmNewPassword: confirmation('newPassword') });
+export type PasswordValues = yup.InferType<typeof passwordSchema>;
+
+export const profileSchema = yup.object({
+  firstName: name, lastName: name, email,
+  phoneNumber: yup.string().trim().max(255).matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.').default(''),
+  group: yup.string().oneOf(['individual', 'professional']).required(),
+  subscribedToNewsletter: yup.boolean().default(false),
+});
+export type ProfileValues = yup.InferType<typeof profileSchema>;
+
+export const addressSchema = yup.object({
+  firstName: name, lastName: name,
+  company: yup.string().trim().max(255).default(''),
+  street: yup.string().trim().required().min(2).max(255),
+  postcode: yup.string().trim().required().max(255).when('countryCode', {
+    is: 'FR', then: (schema) => schema.matches(/^\d{5}$/, 'Un code postal français compte 5 chiffres.'),
+  }),
+  city: yup.string().trim().required().min(2).max(255),
+  countryCode: yup.string().required().length(2),
+  phoneNumber: yup.string().trim().max(255).matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.').default(''),
+});
+export type AddressValues = yup.InferType<typeof addressSchema>;

@@ -1,0 +1,174 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { AccountPage } from './pages/account-page';
+
+const unique = (project: string) => `${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+async function expectNoAxeViolation(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('customer account', () => {
+  test('register, verify by mail, sign in, edit profile, password and addresses, sign out, recover the password', async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const account = new AccountPage(page);
+    const email = `lea.${unique(testInfo.project.name)}@exemple.fr`;
+    const password = 'pieces-auto-2026';
+
+    await account.goto('/connexion');
+    await expect(page).toHaveTitle("Se connecter / S'inscrire");
+    await expectNoAxeViolation(page);
+    // The browser checks first, in French.
+    await account.registerForm().getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(account.registerForm().getByText('Ce champ est obligatoire.').first()).toBeVisible();
+    await account.register({ firstName: 'Léa', lastName: 'Martin', email, password });
+    await expect(account.registerForm().getByRole('status')).toContainText('Nous avons envoyé un lien de confirmation');
+
+    // Not verified yet: sign-in is refused with a way forward.
+    await account.signIn(email, password);
+    await expect(account.signInForm().getByRole('alert')).toContainText('Confirmez d’abord votre adresse e-mail');
+
+    const verification = await account.mailedLink(email, '/verification/');
+    await account.goto(verification);
+    await expect(page).toHaveTitle('Vérification en cours...');
+    await expect(page.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
+    await page.getByRole('link', { name: 'Aller à la connexion' }).click();
+    await account.waitUntilInteractive();
+
+    await account.signIn(email, 'mauvais-mot-de-passe');
+    await expect(account.signInForm().getByRole('alert')).toContainText('E-mail ou mot de passe incorrect.');
+    await account.signIn(email, password);
+    await expect(page).toHaveURL(/\/compte$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonjour Léa');
+    await expect(page).toHaveTitle('Compte - Mon compte');
+    await expect(account.header.getByRole('link', { name: 'Mon compte (connecté)' })).toBeVisible();
+    // Tokens never reach scripts.
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((c) => c.name.startsWith('shop_')).every((c) => c.httpOnly && c.sameSite === 'Lax')).toBe(true);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('shop_token');
+
+    await account.goto('/compte/profil');
+    await expect(page).toHaveTitle('Compte - Profil');
+    await expectNoAxeViolation(page);
+    await page.getByLabel('Prénom').fill('Lucie');
+    await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+    await page.getByLabel('Professionnel').check();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('status')).toHaveText('Vos informations sont enregistrées.');
+    await account.goto('/compte');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonjour Lucie');
+    await expect(page.getByText('Compte professionnel')).toBeVisible();
+
+    await account.goto('/compte/mot-de-passe');
+    await expect(page).toHaveTitle('Compte - Changer de mot de passe');
+    await page.getByLabel('Mot de passe actuel').fill('pas-le-bon-mot');
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-mot-2026');
+    await page.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-mot-2026');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(page.getByRole('alert')).toContainText('Le mot de passe fourni est différent de celui en cours.');
+    await page.getByLabel('Mot de passe actuel').fill(password);
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(page.getByRole('status')).toHaveText('Votre mot de passe est changé.');
+
+    await account.goto('/compte/adresses');
+    await expect(page).toHaveTitle('Compte - Adresses');
+    await expect(page.getByText("Vous n'avez pas encore d'adresse enregistrée.")).toBeVisible();
+    await page.getByRole('link', { name: 'Ajouter une adresse' }).click();
+    await expect(page).toHaveTitle('Compte - Ajouter une adresse');
+    await account.waitUntilInteractive();
+    await page.getByLabel('Adresse', { exact: true }).fill('12 rue des Forges');
+    await page.getByLabel('Code postal').fill('5950');
+    await page.getByLabel('Ville').fill('Douai');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Un code postal français compte 5 chiffres.')).toBeVisible();
+    await page.getByLabel('Code postal').fill('59500');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page).toHaveURL(/\/compte\/adresses$/);
+    await expect(page.getByText('Adresse par défaut')).toBeVisible();
+    await expect(page.locator('address')).toContainText('12 rue des Forges');
+    await expectNoAxeViolation(page);
+
+    await page.getByRole('link', { name: /^Modifier : Lucie Martin, 12 rue des Forges/ }).click();
+    await expect(page).toHaveTitle("Compte - Modifier l'adresse");
+    await account.waitUntilInteractive();
+    await page.getByLabel('Ville').fill('Lens');
+    await page.getByLabel('Code postal').fill('62300');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page).toHaveURL(/\/compte\/adresses$/);
+    await expect(page.locator('address')).toContainText('62300 Lens');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: /^Supprimer : Lucie Martin/ }).click();
+    await expect(page.getByText("Vous n'avez pas encore d'adresse enregistrée.")).toBeVisible();
+
+    await account.goto('/compte/commandes');
+    await expect(page.getByText("Vous n'avez pas encore passé de commande.")).toBeVisible();
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(account.header.getByRole('link', { name: 'Mon compte', exact: true })).toBeVisible();
+    await page.goto('/compte');
+    await expect(page).toHaveURL(/\/connexion\?retour=%2Fcompte$/);
+
+    await account.waitUntilInteractive();
+    await account.signInForm().getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
+    await account.waitUntilInteractive();
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+    await expect(page.getByRole('status')).toContainText('Si un compte existe pour');
+    const reset = await account.mailedLink(email, '/mot-de-passe-oublie/');
+    await account.goto(reset);
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('encore-un-mot-2026');
+    await page.getByLabel('Confirmer le nouveau mot de passe').fill('encore-un-mot-2026');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(page.getByRole('status')).toContainText('Votre mot de passe est changé');
+    await page.getByRole('link', { name: 'Aller à la connexion' }).click();
+    await account.waitUntilInteractive();
+    await account.signIn(email, 'nouveau-mot-2026');
+    await expect(account.signInForm().getByRole('alert')).toBeVisible();
+    await account.signIn(email, 'encore-un-mot-2026');
+    await expect(page).toHaveURL(/\/compte$/);
+  });
+
+  test('guards: the account needs a session, sign-in sends a signed-in customer on, an expired token is refreshed', async ({ page, context }, testInfo) => {
+    test.setTimeout(60_000);
+    const account = new AccountPage(page);
+    const response = await page.goto('/compte/adresses');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/connexion?retour=%2Fcompte%2Fadresses');
+    expect(response?.status()).toBe(200);
+    // A return path to another site is ignored.
+    await page.goto('/connexion?retour=//evil.example/x');
+    await account.waitUntilInteractive();
+
+    const email = `paul.${unique(testInfo.project.name)}@exemple.fr`;
+    await account.register({ firstName: 'Paul', lastName: 'Leroy', email, password: 'pieces-auto-2026' });
+    await expect(account.registerForm().getByRole('status')).toBeVisible();
+    await account.goto(await account.mailedLink(email, '/verification/'));
+    await expect(page.getByRole('status')).toBeVisible();
+    await account.goto('/connexion?retour=//evil.example/x');
+    await account.signIn(email, 'pieces-auto-2026');
+    await expect(page).toHaveURL(/\/compte$/);
+
+    await page.goto('/connexion');
+    await expect(page).toHaveURL(/\/compte$/);
+
+    // The access token is unusable (expired or damaged): the proxy refreshes it before the page renders.
+    const before = (await context.cookies()).find((c) => c.name === 'shop_refresh_token')!.value;
+    await context.addCookies([{ name: 'shop_token', value: 'expire.expire.expire', url: page.url(), httpOnly: true, sameSite: 'Lax' }]);
+    await account.goto('/compte/profil');
+    await expect(page.getByLabel('Prénom')).toHaveValue('Paul');
+    const after = await context.cookies();
+    expect(after.find((c) => c.name === 'shop_refresh_token')!.value).not.toBe(before);
+    expect(after.find((c) => c.name === 'shop_token')!.value).not.toBe('expire.expire.expire');
+
+    // A refresh token that the shop API refuses ends the session.
+    await context.addCookies([
+      { name: 'shop_token', value: 'expire.expire.expire', url: page.url(), httpOnly: true, sameSite: 'Lax' },
+      { name: 'shop_refresh_token', value: 'refuse', url: page.url(), httpOnly: true, sameSite: 'Lax' },
+    ]);
+    await page.goto('/compte');
+    await expect(page).toHaveURL(/\/connexion\?retour=%2Fcompte$/);
+    expect((await context.cookies()).some((c) => c.name === 'shop_refresh_token')).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+import { readOutbox } from '../../../shop-api/src/mail/outbox';
+import { ShopPage } from './shop-page';
+
+/** The end-to-end shop's mail outbox (SHOP_VAR_DIR=var/e2e, no SMTP_URL). */
+export const E2E_OUTBOX = 'var/e2e/mail';
+
+/** Page object for the sign-in page and the customer's area. */
+export class AccountPage extends ShopPage {
+  constructor(page: Page) {
+    super(page);
+  }
+
+  signInForm() {
+    return this.page.getByRole('region', { name: 'Déjà client ?' });
+  }
+
+  registerForm() {
+    return this.page.getByRole('region', { name: 'Nouveau client ?' });
+  }
+
+  async register(person: { firstName: string; lastName: string; email: string; password: string }) {
+    const form = this.registerForm();
+    await form.getByLabel('Prénom').fill(person.firstName);
+    await form.getByLabel('Nom', { exact: true }).fill(person.lastName);
+    await form.getByLabel('Adresse e-mail').fill(person.email);
+    await form.getByLabel('Mot de passe').fill(person.password);
+    await form.getByRole('button', { name: 'Créer mon compte' }).click();
+  }
+
+  async signIn(email: string, password: string) {
+    const form = this.signInForm();
+    await form.getByLabel('Adresse e-mail').fill(email);
+    await form.getByLabel('Mot de passe').fill(password);
+    await form.getByRole('button', { name: 'Se connecter' }).click();
+  }
+
+  /** The path of the newest link to `pathPrefix` mailed to `email` (waits for the mail). */
+  async mailedLink(email: string, pathPrefix: string): Promise<string> {
+    let found: string | undefined;
+    await expect.poll(async () => {
+      const mails = await readOutbox(E2E_OUTBOX, 200);
+      found = mails.find((mail) => mail.to === email)?.links.map((link) => new URL(link).pathname).find((path) => path.startsWith(pathPrefix));
+      return found;
+    }, { timeout: 10_000 }).toBeTruthy();
+    return found!;
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { addressSchema, passwordSchema, registerSchema } from '@/lib/forms/account-schemas';
+import { yup } from '@/lib/forms/yup-fr';
+
+const errorsOf = async (schema: yup.AnyObjectSchema, value: unknown) => {
+  try {
+    await schema.validate(value, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return (error as yup.ValidationError).errors;
+  }
+};
+
+describe('account form rules in French', () => {
+  it('replaces yup defaults by French messages', async () => {
+    expect(await errorsOf(registerSchema, { lastName: 'M', email: 'x', password: '123' })).toEqual([
+      'Ce champ est obligatoire.',
+      'Ce champ doit compter au moins 2 caractères.',
+      'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.',
+      'Ce champ doit compter au moins 8 caractères.',
+    ]);
+    const texts = [yup.string().length(5), yup.string().uuid(), yup.string().url(), yup.string().strict().trim(), yup.string().strict().lowercase(), yup.string().strict().uppercase()];
+    const values = ['abc', 'abc', 'abc', ' a ', 'A', 'a'];
+    const messages = await Promise.all(texts.map((schema, i) => schema.validate(values[i]).then(() => '', (e: yup.ValidationError) => e.message)));
+    expect(messages.every((m) => m && !/must|be a/.test(m))).toBe(true);
+  });
+
+  it('wants the new password confirmed', async () => {
+    expect(await errorsOf(passwordSchema, { currentPassword: 'ancien', newPassword: 'nouveau-2026', confirmNewPassword: 'autre-2026' }))
+      .toEqual(['Les deux mots de passe ne correspondent pas.']);
+  });
+
+  it('checks French postcodes only for France', async () => {
+    const address = { firstName: 'Léa', lastName: 'Martin', street: '1 rue Haute', city: 'Douai', postcode: '5950', countryCode: 'FR' };
+    expect(await errorsOf(addressSchema, address)).toEqual(['Un code postal français compte 5 chiffres.']);
+    expect(await errorsOf(addressSchema, { ...address, countryCode: 'BE' })).toEqual([]);
+  });
+});
