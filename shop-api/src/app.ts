@@ -74,6 +74,8 @@ export async function buildApp({
     trustProxy,
   });
   registerErrorHandlers(app);
+  // PATCH bodies come as JSON merge patches (API Platform; spec §7).
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   registerNegotiation(app);
   const context: AppContext = {
     db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,

@@ -66,7 +66,7 @@ test.describe('customer account', () => {
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-mot-2026');
     await page.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-mot-2026');
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
-    await expect(page.getByRole('alert')).toContainText('Le mot de passe fourni est différent de celui en cours.');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Le mot de passe fourni est différent de celui en cours.');
     await page.getByLabel('Mot de passe actuel').fill(password);
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
     await expect(page.getByRole('status')).toHaveText('Votre mot de passe est changé.');
@@ -155,7 +155,7 @@ test.describe('customer account', () => {
 
     // The access token is unusable (expired or damaged): the proxy refreshes it before the page renders.
     const before = (await context.cookies()).find((c) => c.name === 'shop_refresh_token')!.value;
-    await context.addCookies([{ name: 'shop_token', value: 'expire.expire.expire', url: page.url(), httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([{ name: 'shop_token', value: 'expire.expire.expire', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }]);
     await account.goto('/compte/profil');
     await expect(page.getByLabel('Prénom')).toHaveValue('Paul');
     const after = await context.cookies();
@@ -164,8 +164,8 @@ test.describe('customer account', () => {
 
     // A refresh token that the shop API refuses ends the session.
     await context.addCookies([
-      { name: 'shop_token', value: 'expire.expire.expire', url: page.url(), httpOnly: true, sameSite: 'Lax' },
-      { name: 'shop_refresh_token', value: 'refuse', url: page.url(), httpOnly: true, sameSite: 'Lax' },
+      { name: 'shop_token', value: 'expire.expire.expire', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
+      { name: 'shop_refresh_token', value: 'refuse', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
     ]);
     await page.goto('/compte');
     await expect(page).toHaveURL(/\/connexion\?retour=%2Fcompte$/);

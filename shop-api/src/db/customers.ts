@@ -1,5 +1,6 @@
 /** Customers, their refresh tokens and their addresses. Every address read is scoped to its owner. */
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
 import { addresses, customers, refreshTokens } from './schema.js';
 
@@ -78,13 +79,15 @@ export type RefreshOutcome =
   | { kind: 'reused'; customerId: number };
 
 /**
- * Spends a refresh token. A token already spent or revoked means a copy is in other hands: its whole
- * family (every token of that login) is revoked.
+ * Spends a refresh token. A token spent again after the grace period, or revoked, means a copy is in
+ * other hands: its whole family (every token of that login) is revoked.
  */
 export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): Promise<RefreshOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
     if (!row) return { kind: 'unknown' } as const;
+    const withinGrace = row.usedAt !== null && !row.revokedAt && now.getTime() - row.usedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+    if (withinGrace && row.expiresAt.getTime() > now.getTime()) return { kind: 'rotated', customerId: row.customerId, family: row.family } as const;
     if (row.usedAt || row.revokedAt) {
       await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
       return { kind: 'reused', customerId: row.customerId } as const;

@@ -13,3 +13,9 @@ export const VERIFICATION_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 2 * 3600_000;
 /** A login's refresh tokens live 30 days (gesdinet's default), rotated on every use. */
 export const REFRESH_TTL_MS = 30 * 86_400_000;
+/**
+ * A refresh token spent less than this long ago may be presented again without alarm: a browser
+ * loading several pages at once (prefetches, tabs) refreshes in parallel with the same cookie.
+ * Later, a second use means the token was copied, and its family is revoked.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
