@@ -33,6 +33,7 @@ test.describe('customer account', () => {
     await account.goto(verification);
     await expect(page).toHaveTitle('Vérification en cours...');
     await expect(page.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
+    await expectNoAxeViolation(page);
     await page.getByRole('link', { name: 'Aller à la connexion' }).click();
     await account.waitUntilInteractive();
 
@@ -42,6 +43,7 @@ test.describe('customer account', () => {
     await expect(page).toHaveURL(/\/compte$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonjour Léa');
     await expect(page).toHaveTitle('Compte - Mon compte');
+    await expectNoAxeViolation(page);
     await expect(account.header.getByRole('link', { name: 'Mon compte (connecté)' })).toBeVisible();
     // Tokens never reach scripts.
     const cookies = await page.context().cookies();
@@ -114,11 +116,13 @@ test.describe('customer account', () => {
     await account.signInForm().getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
     await account.waitUntilInteractive();
+    await expectNoAxeViolation(page);
     await page.getByLabel('Adresse e-mail').fill(email);
     await page.getByRole('button', { name: 'Recevoir le lien' }).click();
     await expect(page.getByRole('status')).toContainText('Si un compte existe pour');
     const reset = await account.mailedLink(email, '/mot-de-passe-oublie/');
     await account.goto(reset);
+    await expectNoAxeViolation(page);
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('encore-un-mot-2026');
     await page.getByLabel('Confirmer le nouveau mot de passe').fill('encore-un-mot-2026');
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
