@@ -29,7 +29,9 @@ test.describe('a sold part', () => {
     const soldAt = Date.now();
     await expect.poll(async () => codesIn(await (await request.get('/pieces/freinage')).text()), { timeout: 5000, intervals: [100] })
       .not.toContain(code);
-    test.info().annotations.push({ type: 'gone from listing after', description: `${Date.now() - soldAt} ms` });
+    const delay = Date.now() - soldAt;
+    test.info().annotations.push({ type: 'gone from listing after', description: `${delay} ms` });
+    process.stdout.write(`sold part gone from the cached listing after ${delay} ms\n`);
 
     const response = await catalogue.goto(href);
     expect(response?.status()).toBe(200);
