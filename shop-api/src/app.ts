@@ -14,6 +14,7 @@ import addressesRoutes from './routes/addresses.js';
 import adminProductsRoutes from './routes/admin-products.js';
 import authRoutes from './routes/auth.js';
 import customersRoutes from './routes/customers.js';
+import ordersRoutes from './routes/orders.js';
 import channelsRoutes from './routes/channels.js';
 import countriesRoutes from './routes/countries.js';
 import healthRoutes from './routes/health.js';
@@ -84,7 +85,7 @@ export async function buildApp({
   app.addHook('onClose', () => notifier.flush());
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes,
   ]) {
     await app.register(plugin, context);
   }

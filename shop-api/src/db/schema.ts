@@ -202,3 +202,37 @@ export const addresses = pgTable('addresses', {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('addresses_customer_idx').on(t.customerId)]);
+
+/**
+ * Orders, from cart to fulfilled (Sylius Order). The token is the cart's only key for anonymous
+ * visitors: long and random. Totals are integer cents computed by the shop API, never taken from a client.
+ */
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  tokenValue: varchar('token_value', { length: 64 }).notNull().unique(),
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+  number: varchar('number', { length: 32 }).unique(),
+  state: varchar('state', { length: 32 }).notNull().default('cart'),
+  checkoutState: varchar('checkout_state', { length: 32 }).notNull().default('cart'),
+  paymentState: varchar('payment_state', { length: 32 }).notNull().default('cart'),
+  shippingState: varchar('shipping_state', { length: 32 }).notNull().default('cart'),
+  currencyCode: varchar('currency_code', { length: 3 }).notNull().default('EUR'),
+  localeCode: varchar('locale_code', { length: 16 }).notNull().default('fr_FR'),
+  itemsTotal: integer('items_total').notNull().default(0),
+  shippingTotal: integer('shipping_total').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('orders_customer_idx').on(t.customerId, t.state)]);
+
+/** A part in an order: unique parts, so quantity is 1; name and price are copied when added. */
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  variantId: integer('variant_id').notNull().references(() => productVariants.id),
+  variantCode: varchar('variant_code', { length: 64 }).notNull(),
+  productName: text('product_name').notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  unitPrice: integer('unit_price').notNull(),
+  total: integer('total').notNull(),
+}, (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_variant_idx').on(t.variantId)]);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { addItemProblem, CART_MESSAGES, cartTotals } from './cart.js';
+
+const forSale = { soldAt: null, onHand: 1, onHold: 0 };
+
+describe('cart of unique parts', () => {
+  it('takes a part for sale once, with quantity 1', () => {
+    expect(addItemProblem(forSale, 1, false)).toBeNull();
+    expect(addItemProblem(forSale, 2, false)).toBe(CART_MESSAGES.quantity);
+    expect(addItemProblem(forSale, 1, true)).toBe(CART_MESSAGES.already);
+  });
+
+  it('refuses a sold part and one held by another checkout, in French', () => {
+    expect(addItemProblem({ soldAt: new Date(), onHand: 0, onHold: 0 }, 1, false)).toBe(CART_MESSAGES.sold);
+    expect(addItemProblem({ soldAt: null, onHand: 1, onHold: 1 }, 1, false)).toBe(CART_MESSAGES.reserved);
+  });
+
+  it('adds integer cents; an empty cart costs nothing to ship', () => {
+    expect(cartTotals([12990, 4500], 990)).toEqual({ itemsTotal: 17490, shippingTotal: 990, total: 18480 });
+    expect(cartTotals([], 990)).toEqual({ itemsTotal: 0, shippingTotal: 0, total: 0 });
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Rules of a cart of unique parts: a part can be added once, when it is for sale (not sold, not held
+ * by someone's payment in progress), with quantity 1; totals are sums of integer cents.
+ */
+import { availabilityOf, type StockFacts } from './part-availability.js';
+
+export const CART_MESSAGES = {
+  sold: 'Cette pièce vient d’être vendue : elle n’est plus disponible.',
+  reserved: 'Cette pièce est en cours de commande par un autre client. Revenez dans quelques minutes.',
+  quantity: 'Chaque pièce est unique : vous ne pouvez en commander qu’une.',
+  already: 'Cette pièce est déjà dans votre panier.',
+  notCart: 'Cette commande est déjà validée : elle ne peut plus être modifiée.',
+} as const;
+
+/** Why the part cannot go into the cart, or null when it can. */
+export function addItemProblem(stock: StockFacts, quantity: number, alreadyInCart: boolean): string | null {
+  if (quantity !== 1) return CART_MESSAGES.quantity;
+  if (alreadyInCart) return CART_MESSAGES.already;
+  const availability = availabilityOf(stock);
+  if (availability === 'sold') return CART_MESSAGES.sold;
+  if (availability === 'reserved') return CART_MESSAGES.reserved;
+  return null;
+}
+
+export interface Totals {
+  itemsTotal: number;
+  shippingTotal: number;
+  total: number;
+}
+
+export function cartTotals(itemTotals: number[], shippingTotal: number): Totals {
+  const itemsTotal = itemTotals.reduce((sum, value) => sum + value, 0);
+  return { itemsTotal, shippingTotal: itemTotals.length === 0 ? 0 : shippingTotal, total: itemsTotal + (itemTotals.length === 0 ? 0 : shippingTotal) };
+}
