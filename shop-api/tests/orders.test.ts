@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
-import { productVariants } from '../src/db/schema.js';
+import { customers, productVariants } from '../src/db/schema.js';
 import { CART_MESSAGES } from '../src/domain/cart.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 
@@ -23,7 +23,7 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
   const parts = async (n: number) => ((await call('GET', `${API}/products?itemsPerPage=${n}`)).body['hydra:member'] as Json[]);
 
   beforeAll(async () => {
-    shop = await startTestShop(backend, 30, { staffToken: STAFF, jwt });
+    shop = await startTestShop(backend, 150, { staffToken: STAFF, jwt });
   });
   afterAll(async () => {
     await shop?.close();
@@ -93,5 +93,76 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
     expect((await call('GET', `${API}/orders/${cart.tokenValue}`, undefined, bob)).status).toBe(404);
     expect((await call('GET', `${API}/orders/${cart.tokenValue}`)).status).toBe(404);
     expect((await call('POST', `${API}/orders`, {}, 'pas.un.jeton')).status).toBe(401);
+  });
+
+  describe('checkout: addresses, plates and shipping', () => {
+    const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
+    const byWeight = async (test: (kg: number) => boolean) => ((await call('GET', `${API}/products?itemsPerPage=100&order[price]=asc`)).body['hydra:member'] as Json[]).filter((p) => test(p.weight));
+    async function cartWith(...codes: string[]) {
+      const cart = (await call('POST', `${API}/orders`, {})).body;
+      for (const code of codes) expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: code })).status).toBe(201);
+      return cart.tokenValue as string;
+    }
+
+    it('refuses to address an empty cart', async () => {
+      const cart = (await call('POST', `${API}/orders`, {})).body;
+      const response = await call('PUT', `${API}/orders/${cart.tokenValue}`, { billingAddress: address });
+      expect(response.status).toBe(422);
+      expect(response.body.violations[0].message).toBe('Votre panier est vide : ajoutez une pièce avant de passer commande.');
+    });
+
+    it('addresses the order (shipping = billing by default), keeps plates, and ships from the yard for free by default', async () => {
+      const [light] = await byWeight((kg) => kg < 5);
+      const token = await cartWith(light!.code);
+      const invalid = await call('PUT', `${API}/orders/${token}`, { billingAddress: { ...address, postcode: '59' }, licencePlates: 'ABC123' });
+      expect(invalid.status).toBe(422);
+      expect(invalid.body.violations.map((v: Json) => v.propertyPath)).toEqual(['billingAddress.postcode', 'licencePlates']);
+
+      const addressed = await call('PUT', `${API}/orders/${token}`, { billingAddress: address, licencePlates: 'ab123cd, 1234 ab 59' });
+      expect(addressed.status).toBe(200);
+      expect(addressed.body).toMatchObject({
+        checkoutState: 'addressed', state: 'cart', licencePlates: 'AB-123-CD, 1234 AB 59',
+        billingAddress: { ...address, '@type': 'Address' }, shippingAddress: { ...address, '@type': 'Address' },
+        shipments: [{ method: '/api/v2/shop/shipping-methods/retrait_casse' }], shippingTotal: 0, total: light!.defaultVariantData.price,
+      });
+    });
+
+    it('prices the methods that carry the cart, and switches the shipment to one of them', async () => {
+      const [light] = await byWeight((kg) => kg < 5);
+      const token = await cartWith(light!.code);
+      // No shipment before the address step.
+      expect((await call('PATCH', `${API}/orders/${token}/shipments/1`, { shippingMethod: 'colis' })).status).toBe(404);
+      const addressed = (await call('PUT', `${API}/orders/${token}`, { billingAddress: address })).body;
+      const methods = (await call('GET', `${API}/shipping-methods?tokenValue=${token}`)).body['hydra:member'] as Json[];
+      expect(methods.map((m) => m.code)).toEqual(['retrait_casse', 'colis']);
+      expect(methods[1]!.price).toBe(990);
+
+      const shipmentId = addressed.shipments[0].id;
+      const unfit = await call('PATCH', `${API}/orders/${token}/shipments/${shipmentId}`, { shippingMethod: 'messagerie' });
+      expect(unfit.body.violations).toEqual([{ propertyPath: 'shippingMethod', message: 'Ce mode de livraison ne convient pas au poids de votre commande.' }]);
+      const parcel = await call('PATCH', `${API}/orders/${token}/shipments/${shipmentId}`, { shippingMethod: '/api/v2/shop/shipping-methods/colis' });
+      expect(parcel.status).toBe(200);
+      expect(parcel.body).toMatchObject({ checkoutState: 'shipping_selected', shippingTotal: 990, total: light!.defaultVariantData.price + 990 });
+      expect((await call('PATCH', `${API}/orders/${token}/shipments/99999`, { shippingMethod: 'colis' })).status).toBe(404);
+    });
+
+    it('uses saved addresses of the signed-in customer only', async () => {
+      const [light] = await byWeight((kg) => kg < 5);
+      await call('POST', `${API}/customers`, { firstName: 'Carole', lastName: 'Petit', email: 'carole@exemple.fr', password: 'pieces-auto-2026' });
+      await call('POST', `${API}/customers`, { firstName: 'Denis', lastName: 'Roux', email: 'denis@exemple.fr', password: 'pieces-auto-2026' });
+      const rows = await shop.database.db.select({ id: customers.id }).from(customers)
+        .where(inArray(customers.email, ['carole@exemple.fr', 'denis@exemple.fr'])).orderBy(asc(customers.email));
+      const [carole, denis] = rows.map((row) => row.id);
+      const caroleToken = await jwt.sign({ customerId: carole!, email: 'carole@exemple.fr' });
+      const denisToken = await jwt.sign({ customerId: denis!, email: 'denis@exemple.fr' });
+      const saved = (await call('POST', `${API}/addresses`, { ...address, firstName: 'Carole', lastName: 'Petit' }, caroleToken)).body;
+      const token = await cartWith(light!.code);
+
+      expect((await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id })).body.violations[0].message).toBe('Connectez-vous pour utiliser une adresse de votre carnet.');
+      expect((await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id }, denisToken)).body.violations[0].message).toBe('Cette adresse ne fait pas partie de votre carnet.');
+      const used = await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id, shippingAddressId: saved.id }, caroleToken);
+      expect(used.status).toBe(200);
+      expect(used.body).toMatchObject({ billingAddressId: saved.id, shippingAddressId: saved.id, billingAddress: { firstName: 'Carole', city: 'Douai' } });
+    });
   });
 });

@@ -2,21 +2,73 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { cartTotals } from '../domain/cart.js';
 import type { Db } from './client.js';
-import { orderItems, orders, productVariants, products } from './schema.js';
+import { orderItems, orders, productVariants, products, shipments, shippingMethods, type OrderAddress } from './schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 
 export async function createOrder(db: Db, fields: { tokenValue: string; customerId: number | null; localeCode: string }): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(fields).returning();
   return row!;
 }
 
-export async function findOrder(db: Db, tokenValue: string): Promise<{ order: OrderRow; items: OrderItemRow[] } | null> {
+export interface OrderBundle {
+  order: OrderRow;
+  items: OrderItemRow[];
+  shipment: ShipmentRow | null;
+}
+
+export async function findOrder(db: Db, tokenValue: string): Promise<OrderBundle | null> {
   const [order] = await db.select().from(orders).where(eq(orders.tokenValue, tokenValue));
   if (!order) return null;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  return { order, items };
+  const [items, [shipment]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    db.select().from(shipments).where(eq(shipments.orderId, order.id)),
+  ]);
+  return { order, items, shipment: shipment ?? null };
+}
+
+/** Weight of the order's parts, in grams (shipping methods and prices follow it). */
+export async function orderWeight(db: Db, orderId: number): Promise<number> {
+  const rows = await db.select({ weight: products.weightGrams })
+    .from(orderItems)
+    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(orderItems.orderId, orderId));
+  return rows.reduce((sum, row) => sum + row.weight, 0);
+}
+
+export async function listShippingMethods(db: Db): Promise<ShippingMethodRow[]> {
+  return db.select().from(shippingMethods).where(eq(shippingMethods.enabled, true)).orderBy(asc(shippingMethods.position));
+}
+
+export interface AddressingChange {
+  billingAddress: OrderAddress;
+  shippingAddress: OrderAddress;
+  billingAddressId: number | null;
+  shippingAddressId: number | null;
+  licencePlates: string | null;
+  checkoutState: string;
+}
+
+/** Records the addresses (and plates) and the shipment they imply, with its price, in one transaction. */
+export async function addressOrder(db: Db, orderId: number, change: AddressingChange, shipping: { methodCode: string; price: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ ...change, shippingTotal: shipping.price, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await tx.insert(shipments).values({ orderId, methodCode: shipping.methodCode })
+      .onConflictDoUpdate({ target: shipments.orderId, set: { methodCode: shipping.methodCode } });
+    await recomputeTotals(tx as unknown as Db, orderId);
+  });
+}
+
+export async function chooseShipping(db: Db, orderId: number, shipping: { methodCode: string; price: number }, checkoutState: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(shipments).set({ methodCode: shipping.methodCode }).where(eq(shipments.orderId, orderId));
+    await tx.update(orders).set({ shippingTotal: shipping.price, checkoutState, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await recomputeTotals(tx as unknown as Db, orderId);
+  });
 }
 
 /** The variant with what decides whether it can be sold. */

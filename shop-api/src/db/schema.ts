@@ -4,8 +4,22 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, text, varchar, boolean, timestamp, index, primaryKey,
+  pgTable, serial, integer, text, varchar, boolean, timestamp, index, primaryKey, jsonb,
 } from 'drizzle-orm/pg-core';
+
+/** An address as copied into an order (Sylius order addresses: the address book may change later). */
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  company: string | null;
+  countryCode: string;
+  provinceCode: string | null;
+  provinceName: string | null;
+  street: string;
+  city: string;
+  postcode: string;
+}
 
 /** Sales channel: the shop's currency and locale (Sylius channel). */
 export const channels = pgTable('channels', {
@@ -218,6 +232,13 @@ export const orders = pgTable('orders', {
   shippingState: varchar('shipping_state', { length: 32 }).notNull().default('cart'),
   currencyCode: varchar('currency_code', { length: 3 }).notNull().default('EUR'),
   localeCode: varchar('locale_code', { length: 16 }).notNull().default('fr_FR'),
+  billingAddress: jsonb('billing_address').$type<OrderAddress>(),
+  shippingAddress: jsonb('shipping_address').$type<OrderAddress>(),
+  /** Address-book ids the addresses came from (spec §4: the storefront keeps them with the cart). */
+  billingAddressId: integer('billing_address_id'),
+  shippingAddressId: integer('shipping_address_id'),
+  /** Plates of the vehicles the parts are for, normalised, comma-joined (spec §3 licencePlates). */
+  licencePlates: text('licence_plates'),
   itemsTotal: integer('items_total').notNull().default(0),
   shippingTotal: integer('shipping_total').notNull().default(0),
   total: integer('total').notNull().default(0),
@@ -236,3 +257,11 @@ export const orderItems = pgTable('order_items', {
   unitPrice: integer('unit_price').notNull(),
   total: integer('total').notNull(),
 }, (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_variant_idx').on(t.variantId)]);
+
+/** How an order travels: one shipment per order, with its method and state (Sylius Shipment). */
+export const shipments = pgTable('shipments', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }).unique(),
+  methodCode: varchar('method_code', { length: 64 }).notNull(),
+  state: varchar('state', { length: 32 }).notNull().default('cart'),
+});

@@ -5,20 +5,36 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
-import { addOrderItem, createOrder, findOrder, findVariantStock, removeOrderItem, type OrderItemRow, type OrderRow } from '../db/orders.js';
+import { findAddress } from '../db/customers.js';
+import {
+  addOrderItem, addressOrder, chooseShipping, createOrder, findOrder, findVariantStock, listShippingMethods, orderWeight, removeOrderItem,
+  type OrderBundle,
+} from '../db/orders.js';
+import { countries, orders as ordersTable, type OrderAddress } from '../db/schema.js';
 import { addItemProblem, CART_MESSAGES } from '../domain/cart.js';
+import { CHECKOUT_MESSAGES, defaultMethod, methodsFor, parsePlates } from '../domain/checkout.js';
+import { addressViolations, type AddressInput } from '../domain/customer-rules.js';
+import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
+import type { Violation } from '../http/errors.js';
+import { eq } from 'drizzle-orm';
 import { newToken } from '../domain/secrets.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import type { AppContext } from '../app.js';
 
-export function orderFields(order: OrderRow, items: OrderItemRow[], { withState }: { withState: boolean }) {
+const addressOut = (address: OrderAddress | null) => (address ? { '@type': 'Address', ...address } : null);
+
+export function orderFields({ order, items, shipment }: OrderBundle, { withState }: { withState: boolean }) {
   return {
     ...(withState ? { channel: `${API_PREFIX}/channels/WEB`, state: order.state } : {}),
-    shippingAddress: null,
-    billingAddress: null,
+    shippingAddress: addressOut(order.shippingAddress),
+    billingAddress: addressOut(order.billingAddress),
+    // The ids of the address book the addresses came from, and the plates (yard's extensions, spec §3).
+    billingAddressId: order.billingAddressId,
+    shippingAddressId: order.shippingAddressId,
+    licencePlates: order.licencePlates,
     payments: [],
-    shipments: [],
+    shipments: shipment ? [{ '@id': iri('shipments', shipment.id), '@type': 'Shipment', id: shipment.id, method: iri('shipping-methods', shipment.methodCode) }] : [],
     currencyCode: order.currencyCode,
     localeCode: order.localeCode,
     checkoutState: order.checkoutState,
@@ -61,12 +77,12 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     // A visitor with a valid token gets a cart of their own; a broken token is an error, not anonymity.
     const customerId = request.headers.authorization ? (await requireCustomer(request, jwt)).customerId : null;
     const order = await createOrder(db, { tokenValue: newToken(24), customerId, localeCode: request.body?.localeCode ?? 'fr_FR' });
-    return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields(order, [], { withState: true })));
+    return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields({ order, items: [], shipment: null }, { withState: true })));
   });
 
   app.get<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token`, async (request) => {
-    const { order, items } = await accessibleOrder(request, request.params.token);
-    return item('Order', iri('orders', order.tokenValue), orderFields(order, items, { withState: false }));
+    const bundle = await accessibleOrder(request, request.params.token);
+    return item('Order', iri('orders', bundle.order.tokenValue), orderFields(bundle, { withState: false }));
   });
 
   app.post<{ Params: { token: string }; Body: { productVariant: string; quantity?: number } }>(`${API_PREFIX}/orders/:token/items`, {
@@ -87,8 +103,9 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     await addOrderItem(db, order.id, {
       variantId: variant.id, variantCode: variant.code, productName: variant.productName, quantity: 1, unitPrice: variant.price, total: variant.price,
     });
+    await repriceShipping(order.id);
     const updated = (await findOrder(db, order.tokenValue))!;
-    return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields(updated.order, updated.items, { withState: false })));
+    return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: false })));
   });
 
   app.delete<{ Params: { token: string; itemId: string } }>(`${API_PREFIX}/orders/:token/items/:itemId`, {
@@ -97,7 +114,122 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     const { order } = await accessibleOrder(request, request.params.token);
     if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
     if (!(await removeOrderItem(db, order.id, Number(request.params.itemId)))) throw notFound();
+    await repriceShipping(order.id);
     return reply.status(204).send();
+  });
+
+  /** After the parts change, the shipment keeps its method while it fits the weight, at the new price. */
+  async function repriceShipping(orderId: number) {
+    const bundle = await findOrderById(orderId);
+    if (!bundle?.shipment) return;
+    const method = defaultMethod(await listShippingMethods(db), await orderWeight(db, orderId), bundle.shipment.methodCode);
+    if (method) await chooseShipping(db, orderId, { methodCode: method.code, price: method.price }, bundle.order.checkoutState);
+  }
+  async function findOrderById(orderId: number) {
+    const [row] = await db.select({ token: ordersTable.tokenValue }).from(ordersTable).where(eq(ordersTable.id, orderId));
+    return row ? findOrder(db, row.token) : null;
+  }
+
+  interface UpdateBody {
+    email?: string;
+    billingAddress?: AddressInput | null;
+    shippingAddress?: AddressInput | null;
+    billingAddressId?: number | string | null;
+    shippingAddressId?: number | string | null;
+    licencePlates?: string | (string | { plate?: string })[] | null;
+  }
+  const addressSchema = { type: ['object', 'null'], additionalProperties: true } as const;
+  const idSchema = { type: ['integer', 'string', 'null'] } as const;
+
+  // Addresses (typed or from the address book) and licence plates: the checkout's "address" step.
+  app.put<{ Params: { token: string }; Body: UpdateBody }>(`${API_PREFIX}/orders/:token`, {
+    schema: {
+      body: {
+        type: 'object',
+        properties: {
+          email: { type: 'string', maxLength: 255 }, billingAddress: addressSchema, shippingAddress: addressSchema,
+          billingAddressId: idSchema, shippingAddressId: idSchema,
+          licencePlates: { anyOf: [{ type: 'string', maxLength: 500 }, { type: 'array', maxItems: 20 }, { type: 'null' }] },
+          couponCode: { type: ['string', 'null'] },
+        },
+      },
+    },
+  }, async (request) => {
+    const bundle = await accessibleOrder(request, request.params.token);
+    const { order } = bundle;
+    if (order.state !== 'cart' || !canApply(CHECKOUT, order.checkoutState, 'address')) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+    if (bundle.items.length === 0) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
+    const body = request.body;
+    const violations: Violation[] = [];
+    const shippable = new Set((await db.select({ code: countries.code }).from(countries).where(eq(countries.enabled, true))).map((c) => c.code));
+
+    async function resolve(kind: 'billing' | 'shipping'): Promise<{ address: OrderAddress | null; id: number | null }> {
+      const id = body[`${kind}AddressId`];
+      if (id !== undefined && id !== null && id !== '') {
+        const claims = await requireCustomer(request, jwt).catch(() => null);
+        if (!claims) {
+          violations.push({ propertyPath: `${kind}AddressId`, message: CHECKOUT_MESSAGES.signInForAddress });
+          return { address: null, id: null };
+        }
+        const saved = /^\d{1,10}$/.test(String(id)) ? await findAddress(db, claims.customerId, Number(id)) : null;
+        if (!saved) {
+          violations.push({ propertyPath: `${kind}AddressId`, message: CHECKOUT_MESSAGES.unknownAddress });
+          return { address: null, id: null };
+        }
+        const { id: savedId, customerId: _owner, createdAt: _c, updatedAt: _u, ...fields } = saved;
+        return { address: fields, id: savedId };
+      }
+      const typed = body[`${kind}Address`];
+      if (!typed) return { address: null, id: null };
+      const found = addressViolations(typed, shippable);
+      violations.push(...found.map((v) => ({ ...v, propertyPath: `${kind}Address.${v.propertyPath}` })));
+      const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+      return {
+        address: {
+          firstName: clean(typed.firstName) ?? '', lastName: clean(typed.lastName) ?? '', phoneNumber: clean(typed.phoneNumber), company: clean(typed.company),
+          countryCode: (clean(typed.countryCode) ?? '').toUpperCase(), provinceCode: clean(typed.provinceCode), provinceName: clean(typed.provinceName),
+          street: clean(typed.street) ?? '', city: clean(typed.city) ?? '', postcode: clean(typed.postcode) ?? '',
+        },
+        id: null,
+      };
+    }
+
+    const billing = await resolve('billing');
+    let shipping = await resolve('shipping');
+    // Without a shipping address, the parts go to the billing address (Sylius's OrderAddressModifier).
+    if (!shipping.address) shipping = billing;
+    if (!billing.address && violations.length === 0) violations.push({ propertyPath: 'billingAddress', message: 'Indiquez une adresse de facturation.' });
+    const plates = parsePlates(body.licencePlates ?? null);
+    violations.push(...plates.errors.map((message) => ({ propertyPath: 'licencePlates', message })));
+    if (violations.length > 0) throw new ViolationError(violations);
+
+    const method = defaultMethod(await listShippingMethods(db), await orderWeight(db, order.id), bundle.shipment?.methodCode);
+    if (!method) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.methodUnfit }]);
+    await addressOrder(db, order.id, {
+      billingAddress: billing.address!, shippingAddress: shipping.address!, billingAddressId: billing.id, shippingAddressId: shipping.id,
+      licencePlates: plates.plates.length > 0 ? plates.plates.join(', ') : null, checkoutState: apply(CHECKOUT, order.checkoutState, 'address'),
+    }, { methodCode: method.code, price: method.price });
+    const updated = (await findOrder(db, order.tokenValue))!;
+    return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
+  });
+
+  // The shipping method of the order's shipment: the checkout's "shipping" step.
+  app.patch<{ Params: { token: string; shipmentId: string }; Body: { shippingMethod: string } }>(`${API_PREFIX}/orders/:token/shipments/:shipmentId`, {
+    schema: { body: { type: 'object', required: ['shippingMethod'], properties: { shippingMethod: { type: 'string', minLength: 1, maxLength: 300 } } } },
+  }, async (request) => {
+    const bundle = await accessibleOrder(request, request.params.token);
+    const { order, shipment } = bundle;
+    if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+    if (!shipment || String(shipment.id) !== request.params.shipmentId) throw notFound();
+    if (!canApply(CHECKOUT, order.checkoutState, 'select_shipping')) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.notAddressed }]);
+    const code = decodeURIComponent(request.body.shippingMethod.split('/').pop() ?? '');
+    const all = await listShippingMethods(db);
+    if (!all.some((method) => method.code === code)) throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.unknownMethod }]);
+    const method = methodsFor(all, await orderWeight(db, order.id)).find((candidate) => candidate.code === code);
+    if (!method) throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.methodUnfit }]);
+    await chooseShipping(db, order.id, { methodCode: method.code, price: method.price }, apply(CHECKOUT, order.checkoutState, 'select_shipping'));
+    const updated = (await findOrder(db, order.tokenValue))!;
+    return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
   });
 };
 

@@ -1,7 +1,12 @@
-/** Shipping methods of the yard: pickup, parcel, freight. Prices per cart arrive with orders. */
+/**
+ * Shipping methods of the yard: pickup, parcel, freight. With `tokenValue`, only the methods that can
+ * carry that cart's weight, each with its `price` in cents for it (as Sylius does for a shipment).
+ */
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { shippingMethods } from '../db/schema.js';
+import { orderWeight } from '../db/orders.js';
+import { orders, shippingMethods } from '../db/schema.js';
+import { methodsFor } from '../domain/checkout.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import type { AppContext } from '../app.js';
@@ -20,8 +25,18 @@ export const shippingMethodFields = (row: ShippingMethodRow) => ({
 });
 
 const shippingMethodsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get(`${API_PREFIX}/shipping-methods`, async (request) => {
+  app.get<{ Querystring: { tokenValue?: string; shipmentId?: string } }>(`${API_PREFIX}/shipping-methods`, {
+    schema: { querystring: { type: 'object', properties: { tokenValue: { type: 'string', maxLength: 64 }, shipmentId: { type: 'string', maxLength: 20 } } } },
+  }, async (request) => {
     const rows = await db.select().from(shippingMethods).where(eq(shippingMethods.enabled, true)).orderBy(asc(shippingMethods.position));
+    if (request.query.tokenValue) {
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.tokenValue, request.query.tokenValue));
+      if (!order) throw notFound();
+      const priced = methodsFor(rows, await orderWeight(db, order.id));
+      return collection(priced.map((row) => member('ShippingMethod', iri('shipping-methods', row.code), { ...shippingMethodFields(row), price: row.price })), {
+        path: `${API_PREFIX}/shipping-methods`, context: 'ShippingMethod', rawQuery: request.url.split('?')[1] ?? '', total: priced.length,
+      });
+    }
     return collection(rows.map((row) => member('ShippingMethod', iri('shipping-methods', row.code), shippingMethodFields(row))), {
       path: `${API_PREFIX}/shipping-methods`, context: 'ShippingMethod', rawQuery: request.url.split('?')[1] ?? '', total: rows.length,
     });
