@@ -15,6 +15,7 @@ import adminProductsRoutes from './routes/admin-products.js';
 import authRoutes from './routes/auth.js';
 import customersRoutes from './routes/customers.js';
 import ordersRoutes from './routes/orders.js';
+import paymentsRoutes from './routes/payments.js';
 import channelsRoutes from './routes/channels.js';
 import countriesRoutes from './routes/countries.js';
 import healthRoutes from './routes/health.js';
@@ -42,8 +43,10 @@ export interface AppContext {
   jwt: JwtService;
   limiter: RateLimiter;
   mailer: Mailer;
-  /** Public URL of the storefront: links in mails. */
+  /** Public URL of the storefront: links in mails, allowed payment return URLs. */
   siteUrl: string;
+  /** Public URL of this server (sandbox checkout pages). */
+  publicUrl: string;
 }
 
 export interface BuildOptions {
@@ -80,12 +83,12 @@ export async function buildApp({
   registerNegotiation(app);
   const context: AppContext = {
     db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,
-    jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''),
+    jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl,
   };
   app.addHook('onClose', () => notifier.flush());
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes, paymentsRoutes,
   ]) {
     await app.register(plugin, context);
   }

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.js';
 import { createJwtService, loadJwtKey } from './auth/jwt.js';
 import { createMailer } from './mail/mailer.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
+import { expireStalePayments } from './db/payments.js';
 import { progressReporter } from './seed/progress.js';
 import { isSeeded, seedCatalogue } from './seed/seed.js';
 
@@ -43,6 +44,12 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
+
+// Checkouts left open past their time give their parts back to the shop.
+const expiry = setInterval(() => {
+  expireStalePayments(database.db, new Date()).catch((error) => process.stderr.write(`shop-api : expiration des paiements impossible (${(error as Error).message})\n`));
+}, 60_000);
+expiry.unref();
 
 let stopping = false;
 async function stop(signal: string) {

@@ -265,3 +265,25 @@ export const shipments = pgTable('shipments', {
   methodCode: varchar('method_code', { length: 64 }).notNull(),
   state: varchar('state', { length: 32 }).notNull().default('cart'),
 });
+
+/**
+ * A payment attempt of an order with a provider (sandbox page or Stripe Checkout). Its parts are held
+ * until it completes, is cancelled or expires; only the provider's confirmation completes it.
+ */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  provider: varchar('provider', { length: 16 }).notNull(),
+  /** new (parts held, checkout open) → completed | cancelled | expired. */
+  state: varchar('state', { length: 16 }).notNull().default('new'),
+  amount: integer('amount').notNull(),
+  currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+  /** The provider's checkout session id (ours for the sandbox). */
+  sessionId: varchar('session_id', { length: 255 }).notNull().unique(),
+  checkoutUrl: text('checkout_url').notNull(),
+  afterSuccessUrl: text('after_success_url').notNull(),
+  afterCancelUrl: text('after_cancel_url').notNull(),
+  expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { mode: 'date' }),
+}, (t) => [index('payments_order_idx').on(t.orderId, t.state), index('payments_open_idx').on(t.state, t.expiresAt)]);

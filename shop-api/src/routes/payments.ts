@@ -1,0 +1,143 @@
+/**
+ * Paying an order (contract §6): `POST /orders/{token}/pay` holds the parts and opens a checkout,
+ * answering `{checkoutUrl}`; the order is paid only when the provider confirms. Without a Stripe key
+ * the provider is this server's sandbox page (`/sandbox/checkout/{session}`): it shows the amount and
+ * lets the visitor pay or cancel, then sends them back to the storefront. No real money: never run a
+ * public shop on the sandbox.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { findOrder } from '../db/orders.js';
+import { closePayment, completePayment, expireStalePayments, findOpenPayment, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
+import { forgetListingTotals } from '../db/products.js';
+import { CART_MESSAGES } from '../domain/cart.js';
+import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
+import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
+import { newToken } from '../domain/secrets.js';
+import { notFound, ViolationError } from '../http/errors.js';
+import { API_PREFIX, iri, item } from '../http/jsonld.js';
+import { partTags } from '../notify/storefront.js';
+import { orderFields } from './orders.js';
+import { requireCustomer } from '../auth/guard.js';
+import type { AppContext } from '../app.js';
+
+/** A checkout stays open (and its parts held) this long. */
+export const CHECKOUT_TTL_MS = 30 * 60_000;
+
+export const PAY_MESSAGES = {
+  notReady: 'Choisissez d’abord l’adresse et le mode de livraison.',
+  badUrl: 'Adresse de retour refusée : elle doit mener à la boutique.',
+  notPaid: 'Le paiement de cette commande n’est pas encore confirmé.',
+} as const;
+
+const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now, notifier, siteUrl, publicUrl }) => {
+  // The sandbox's buttons post empty forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+  const siteOrigin = new URL(siteUrl).origin;
+  const isShopUrl = (value: string) => {
+    try {
+      return new URL(value).origin === siteOrigin;
+    } catch {
+      return false;
+    }
+  };
+
+  async function accessible(request: Parameters<typeof requireCustomer>[0], token: string) {
+    const found = await findOrder(db, token);
+    if (!found) throw notFound();
+    if (found.order.customerId !== null) {
+      const claims = await requireCustomer(request, jwt).catch(() => null);
+      if (claims?.customerId !== found.order.customerId) throw notFound();
+    }
+    return found;
+  }
+
+  app.post<{ Params: { token: string }; Body: { afterSuccessUrl: string; afterCancelUrl: string } }>(`${API_PREFIX}/orders/:token/pay`, {
+    schema: {
+      body: {
+        type: 'object', required: ['afterSuccessUrl', 'afterCancelUrl'],
+        properties: { afterSuccessUrl: { type: 'string', maxLength: 2000 }, afterCancelUrl: { type: 'string', maxLength: 2000 } },
+      },
+    },
+  }, async (request) => {
+    const { order, items } = await accessible(request, request.params.token);
+    const { afterSuccessUrl, afterCancelUrl } = request.body;
+    if (!isShopUrl(afterSuccessUrl) || !isShopUrl(afterCancelUrl)) throw new ViolationError([{ propertyPath: 'afterSuccessUrl', message: PAY_MESSAGES.badUrl }]);
+    if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+    if (items.length === 0) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
+    await expireStalePayments(db, now());
+    // Asking again while a checkout is open returns it (a double click must not hold twice).
+    const open = await findOpenPayment(db, order.id, now());
+    if (open) return { checkoutUrl: open.checkoutUrl };
+    if (!canApply(CHECKOUT, order.checkoutState, 'select_payment')) throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notReady }]);
+    const sessionId = `sbx_${newToken(24)}`;
+    try {
+      const payment = await openPayment(db, {
+        orderId: order.id, provider: 'sandbox', sessionId, checkoutUrl: `${publicUrl}/sandbox/checkout/${sessionId}`,
+        afterSuccessUrl, afterCancelUrl, amount: order.total, currencyCode: order.currencyCode,
+        expiresAt: new Date(now().getTime() + CHECKOUT_TTL_MS),
+      }, apply(CHECKOUT, order.checkoutState, 'select_payment'));
+      return { checkoutUrl: payment.checkoutUrl };
+    } catch (error) {
+      if (error instanceof HoldError) {
+        throw new ViolationError(error.variantCodes.map((code) => ({ propertyPath: 'items', message: `${code} : ${CART_MESSAGES.reserved}` })));
+      }
+      throw error;
+    }
+  });
+
+  app.patch<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token/complete`, async (request) => {
+    const found = await accessible(request, request.params.token);
+    if (found.order.paymentState !== 'paid') throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notPaid }]);
+    return item('Order', iri('orders', found.order.tokenValue), orderFields(found, { withState: true }));
+  });
+
+  // The sandbox checkout page.
+  app.get<{ Params: { session: string } }>('/sandbox/checkout/:session', async (request, reply) => {
+    const payment = await findPaymentBySession(db, request.params.session);
+    if (!payment) throw notFound();
+    const found = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, payment.orderId) });
+    const open = payment.state === 'new' && payment.expiresAt > now();
+    const action = (path: string) => `/sandbox/checkout/${encodeURIComponent(payment.sessionId)}/${path}`;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Paiement de test – Pièces Auto Recyclées</title>
+<style>body{font-family:system-ui,Arial,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
+.amount{font-size:2rem;font-weight:700}button{font-size:1rem;padding:.75rem 1.25rem;border-radius:.5rem;border:1px solid #1d4f91;margin:.25rem .5rem .25rem 0;cursor:pointer}
+.pay{background:#1d4f91;color:#fff}.cancel{background:#fff;color:#1d4f91}.note{color:#475569;font-size:.9rem}</style></head>
+<body><main>
+<h1>Paiement de test</h1>
+<p class="note">Page de paiement factice de la boutique : aucune carte n’est demandée et aucun argent n’est prélevé.</p>
+<p>Commande <strong>${escape(found?.tokenValue.slice(0, 8) ?? '')}…</strong></p>
+<p class="amount">${escape(euros(payment.amount))}</p>
+${open ? `<form method="post" action="${action('pay')}"><button class="pay" type="submit">Payer ${escape(euros(payment.amount))}</button></form>
+<form method="post" action="${action('cancel')}"><button class="cancel" type="submit">Annuler et revenir à la boutique</button></form>`
+    : `<p role="status">Ce paiement n’est plus ouvert (${payment.state === 'completed' ? 'déjà payé' : 'annulé ou expiré'}).</p>`}
+</main></body></html>`;
+  });
+
+  app.post<{ Params: { session: string } }>('/sandbox/checkout/:session/pay', async (request, reply) => {
+    const payment = await findPaymentBySession(db, request.params.session);
+    if (!payment || payment.provider !== 'sandbox') throw notFound();
+    if (payment.state === 'new' && payment.expiresAt <= now()) await closePayment(db, payment.id, 'expired');
+    const completed = await completePayment(db, payment.id, now());
+    if (!completed) return reply.redirect(payment.afterCancelUrl, 303);
+    if (completed.changed) {
+      forgetListingTotals(db);
+      for (const code of completed.soldCodes) notifier.notify(partTags(code));
+    }
+    return reply.redirect(payment.afterSuccessUrl, 303);
+  });
+
+  app.post<{ Params: { session: string } }>('/sandbox/checkout/:session/cancel', async (request, reply) => {
+    const payment = await findPaymentBySession(db, request.params.session);
+    if (!payment || payment.provider !== 'sandbox') throw notFound();
+    await closePayment(db, payment.id, 'cancelled');
+    return reply.redirect(payment.afterCancelUrl, 303);
+  });
+};
+
+export default paymentsRoutes;

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CART_MESSAGES } from '../src/domain/cart.js';
+import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+
+const API = '/api/v2/shop';
+const SITE = 'http://localhost:3000';
+const urls = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
+type Json = Record<string, any>;
+
+describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => {
+  let shop: TestShop;
+  let clock = new Date('2026-11-20T10:00:00Z');
+  const call = async (method: string, url: string, body?: unknown) => {
+    const response = await shop.app.inject({
+      method: method as 'GET', url,
+      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.statusCode, body: (response.headers['content-type']?.includes('json') && response.body ? response.json() : response.body) as Json, headers: response.headers };
+  };
+  const form = (url: string) => shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
+  const partsForSale = async () => (await call('GET', `${API}/products?itemsPerPage=100`)).body['hydra:member'] as Json[];
+
+  /** A cart holding `code`, addressed, with pickup at the yard chosen. */
+  async function readyCart(code: string): Promise<string> {
+    const cart = (await call('POST', `${API}/orders`, {})).body;
+    expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: code })).status).toBe(201);
+    const addressed = (await call('PUT', `${API}/orders/${cart.tokenValue}`, { billingAddress: address })).body;
+    const chosen = await call('PATCH', `${API}/orders/${cart.tokenValue}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'retrait_casse' });
+    expect(chosen.body.checkoutState).toBe('shipping_selected');
+    return cart.tokenValue;
+  }
+  const sessionOf = (checkoutUrl: string) => new URL(checkoutUrl).pathname;
+
+  beforeAll(async () => {
+    shop = await startTestShop(backend, 60, { now: () => clock });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('pays on the sandbox page: the order is placed and paid, the part sold, once', async () => {
+    const [part] = await partsForSale();
+    const token = await readyCart(part!.code);
+    expect((await call('PATCH', `${API}/orders/${token}/complete`, {})).status).toBe(422);
+    const paid = await call('POST', `${API}/orders/${token}/pay`, urls);
+    expect(paid.status).toBe(200);
+    expect(paid.body.checkoutUrl).toMatch(/^http:\/\/shop-api\.test\/sandbox\/checkout\/sbx_/);
+    // A second click returns the same checkout.
+    expect((await call('POST', `${API}/orders/${token}/pay`, urls)).body.checkoutUrl).toBe(paid.body.checkoutUrl);
+
+    const page = await shop.app.inject({ method: 'GET', url: sessionOf(paid.body.checkoutUrl) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Paiement de test');
+    expect(page.body).toContain(((part!.defaultVariantData.price as number) / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' }));
+
+    const confirmed = await form(`${sessionOf(paid.body.checkoutUrl)}/pay`);
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe(urls.afterSuccessUrl);
+    const order = (await call('PATCH', `${API}/orders/${token}/complete`, {})).body;
+    expect(order).toMatchObject({ state: 'new', checkoutState: 'completed', paymentState: 'paid', shippingState: 'ready', total: part!.defaultVariantData.price });
+    expect(order.number).toMatch(/^\d{9}$/);
+    expect((await call('GET', `${API}/products/${part!.code}`)).body.soldAt).toBe('2026-11-20 10:00:00');
+    expect((await partsForSale()).map((p) => p.code)).not.toContain(part!.code);
+
+    // A replayed confirmation changes nothing and still lands on the success page.
+    const replay = await form(`${sessionOf(paid.body.checkoutUrl)}/pay`);
+    expect(replay.headers.location).toBe(urls.afterSuccessUrl);
+    expect((await call('POST', `${API}/orders/${token}/items`, { productVariant: part!.code })).status).toBe(422);
+  });
+
+  it('holds the part for the payer: a second buyer is refused until the first cancels', async () => {
+    const [, part] = await partsForSale();
+    const first = await readyCart(part!.code);
+    const second = await readyCart(part!.code);
+    const checkout = (await call('POST', `${API}/orders/${first}/pay`, urls)).body.checkoutUrl;
+    const refused = await call('POST', `${API}/orders/${second}/pay`, urls);
+    expect(refused.status).toBe(422);
+    expect(refused.body.violations[0].message).toContain(CART_MESSAGES.reserved);
+    const newcomer = (await call('POST', `${API}/orders`, {})).body.tokenValue;
+    expect((await call('POST', `${API}/orders/${newcomer}/items`, { productVariant: part!.code })).body.violations[0].message).toBe(CART_MESSAGES.reserved);
+
+    const cancelled = await form(`${sessionOf(checkout)}/cancel`);
+    expect(cancelled.headers.location).toBe(urls.afterCancelUrl);
+    expect((await call('GET', `${API}/orders/${first}`)).body.checkoutState).toBe('shipping_selected');
+    expect((await call('POST', `${API}/orders/${second}/pay`, urls)).status).toBe(200);
+  });
+
+  it('gives the parts back when the checkout expires', async () => {
+    const [, , part] = await partsForSale();
+    const first = await readyCart(part!.code);
+    const second = await readyCart(part!.code);
+    const checkout = (await call('POST', `${API}/orders/${first}/pay`, urls)).body.checkoutUrl;
+    expect((await call('POST', `${API}/orders/${second}/pay`, urls)).status).toBe(422);
+    clock = new Date(clock.getTime() + 31 * 60_000);
+    expect((await call('POST', `${API}/orders/${second}/pay`, urls)).status).toBe(200);
+    // The expired checkout can no longer be paid.
+    expect((await form(`${sessionOf(checkout)}/pay`)).headers.location).toBe(urls.afterCancelUrl);
+  });
+
+  it('refuses return URLs outside the shop and a checkout not ready', async () => {
+    const [, , , part] = await partsForSale();
+    const cart = (await call('POST', `${API}/orders`, {})).body.tokenValue;
+    await call('POST', `${API}/orders/${cart}/items`, { productVariant: part!.code });
+    expect((await call('POST', `${API}/orders/${cart}/pay`, urls)).body.violations[0].message).toBe('Choisissez d’abord l’adresse et le mode de livraison.');
+    const token = await readyCart(part!.code);
+    const evil = await call('POST', `${API}/orders/${token}/pay`, { ...urls, afterSuccessUrl: 'https://evil.example/merci' });
+    expect(evil.status).toBe(422);
+  });
+
+  it('sells a part to exactly one of 50 buyers paying at the same time', async () => {
+    const [, , , , part] = await partsForSale();
+    const carts: string[] = [];
+    for (let i = 0; i < 50; i++) carts.push(await readyCart(part!.code));
+    const answers = await Promise.all(carts.map((token) => call('POST', `${API}/orders/${token}/pay`, urls)));
+    const opened = answers.filter((answer) => answer.status === 200);
+    expect(opened).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 422)).toHaveLength(49);
+    await form(`${sessionOf(opened[0]!.body.checkoutUrl)}/pay`);
+    const states = await Promise.all(carts.map(async (token) => (await call('GET', `${API}/orders/${token}`)).body.paymentState));
+    expect(states.filter((state) => state === 'paid')).toHaveLength(1);
+  });
+});
