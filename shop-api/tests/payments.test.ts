@@ -16,7 +16,7 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
       headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.statusCode, body: (response.headers['content-type']?.includes('json') && response.body ? response.json() : response.body) as Json, headers: response.headers };
+    return { status: response.statusCode, body: (String(response.headers['content-type'] ?? '').includes('json') && response.body ? response.json() : response.body) as Json, headers: response.headers };
   };
   const form = (url: string) => shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
   const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
