@@ -11,6 +11,7 @@ import { RateLimiter } from './domain/rate-limit.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
 import addressesRoutes from './routes/addresses.js';
+import adminOrdersRoutes from './routes/admin-orders.js';
 import adminProductsRoutes from './routes/admin-products.js';
 import authRoutes from './routes/auth.js';
 import customersRoutes from './routes/customers.js';
@@ -88,7 +89,7 @@ export async function buildApp({
   app.addHook('onClose', () => notifier.flush());
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes, paymentsRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes, paymentsRoutes, adminOrdersRoutes,
   ]) {
     await app.register(plugin, context);
   }

@@ -1,5 +1,5 @@
 /** Orders and their items. Writes that touch totals recompute them from the items, in one transaction. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cartTotals } from '../domain/cart.js';
 import type { Db } from './client.js';
 import { orderItems, orders, productVariants, products, shipments, shippingMethods, type OrderAddress } from './schema.js';
@@ -102,5 +102,46 @@ export async function removeOrderItem(db: Db, orderId: number, itemId: number): 
     if (removed.length === 0) return false;
     await recomputeTotals(tx as unknown as Db, orderId);
     return true;
+  });
+}
+
+/** Placed orders (never carts) of a customer, newest first, with their shipment. */
+export async function listCustomerOrders(db: Db, customerId: number): Promise<OrderBundle[]> {
+  const rows = await db.select().from(orders)
+    .where(and(eq(orders.customerId, customerId), sql`${orders.state} <> 'cart'`))
+    .orderBy(desc(orders.id));
+  return Promise.all(rows.map(async (order) => (await findOrder(db, order.tokenValue))!));
+}
+
+/** Placed orders for the staff, newest first (`state` narrows). */
+export async function listPlacedOrders(db: Db, state?: string, limit = 50): Promise<OrderBundle[]> {
+  const rows = await db.select().from(orders)
+    .where(state ? eq(orders.state, state) : sql`${orders.state} <> 'cart'`)
+    .orderBy(desc(orders.id)).limit(limit);
+  return Promise.all(rows.map(async (order) => (await findOrder(db, order.tokenValue))!));
+}
+
+export async function findPlacedOrder(db: Db, numberOrToken: string): Promise<OrderBundle | null> {
+  const [row] = await db.select({ token: orders.tokenValue }).from(orders)
+    .where(and(sql`(${orders.number} = ${numberOrToken} OR ${orders.tokenValue} = ${numberOrToken})`, sql`${orders.state} <> 'cart'`));
+  return row ? findOrder(db, row.token) : null;
+}
+
+/** Records a staff operation's outcome; a cancelled order's parts go back on sale. Returns their codes. */
+export async function applyOperation(db: Db, orderId: number, outcome: { state: string; paymentState: string; shippingState: string; restock: boolean }, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.update(orders).set({ state: outcome.state, paymentState: outcome.paymentState, shippingState: outcome.shippingState, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    const shipmentState = outcome.shippingState === 'waiting' ? 'ready' : outcome.shippingState;
+    await tx.update(shipments).set({ state: shipmentState }).where(eq(shipments.orderId, orderId));
+    if (!outcome.restock) return [];
+    const items = await tx.select({ variantId: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
+    const variantIds = items.map((item) => item.variantId);
+    if (variantIds.length === 0) return [];
+    await tx.update(productVariants).set({ onHand: 1, onHold: 0 }).where(inArray(productVariants.id, variantIds));
+    const restocked = await tx.update(products).set({ soldAt: null, updatedAt: now })
+      .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, variantIds))))
+      .returning({ code: products.code });
+    return restocked.map((row) => row.code);
   });
 }

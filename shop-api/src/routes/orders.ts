@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
 import { findAddress } from '../db/customers.js';
 import {
-  addOrderItem, addressOrder, chooseShipping, createOrder, findOrder, findVariantStock, listShippingMethods, orderWeight, removeOrderItem,
+  addOrderItem, addressOrder, chooseShipping, createOrder, findOrder, findVariantStock, listCustomerOrders, listShippingMethods, orderWeight, removeOrderItem,
   type OrderBundle,
 } from '../db/orders.js';
 import { countries, orders as ordersTable, type OrderAddress } from '../db/schema.js';
@@ -19,7 +19,7 @@ import type { Violation } from '../http/errors.js';
 import { eq } from 'drizzle-orm';
 import { newToken } from '../domain/secrets.js';
 import { notFound, ViolationError } from '../http/errors.js';
-import { API_PREFIX, iri, item } from '../http/jsonld.js';
+import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import type { AppContext } from '../app.js';
 
 const addressOut = (address: OrderAddress | null) => (address ? { '@type': 'Address', ...address } : null);
@@ -78,6 +78,15 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     const customerId = request.headers.authorization ? (await requireCustomer(request, jwt)).customerId : null;
     const order = await createOrder(db, { tokenValue: newToken(24), customerId, localeCode: request.body?.localeCode ?? 'fr_FR' });
     return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields({ order, items: [], shipment: null }, { withState: true })));
+  });
+
+  // The signed-in customer's placed orders (shop:order:index, plus what the status label needs).
+  app.get(`${API_PREFIX}/orders`, async (request) => {
+    const { customerId } = await requireCustomer(request, jwt);
+    const bundles = await listCustomerOrders(db, customerId);
+    return collection(bundles.map((bundle) => member('Order', iri('orders', bundle.order.tokenValue), {
+      ...orderFields(bundle, { withState: true }),
+    })), { path: `${API_PREFIX}/orders`, context: 'Order', rawQuery: request.url.split('?')[1] ?? '', total: bundles.length });
   });
 
   app.get<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token`, async (request) => {

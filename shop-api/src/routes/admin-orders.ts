@@ -1,0 +1,60 @@
+/**
+ * Staff operations on orders (bearer STAFF_API_TOKEN, under /api/v2/admin; a real Sylius has its
+ * admin): list placed orders and move one through validate / wait / ship / fulfill / cancel.
+ * `npm run orders` is the command line on top of it.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { applyOperation, findPlacedOrder, listPlacedOrders, type OrderBundle } from '../db/orders.js';
+import { forgetListingTotals } from '../db/products.js';
+import { operate, STAFF_OPERATIONS, type StaffOperation } from '../domain/order-operations.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { syliusDate } from '../http/jsonld.js';
+import { staffGuard } from '../http/staff-auth.js';
+import { partTags } from '../notify/storefront.js';
+import type { AppContext } from '../app.js';
+import { ADMIN_PREFIX } from './admin-products.js';
+
+const summary = ({ order, items, shipment }: OrderBundle) => ({
+  number: order.number,
+  tokenValue: order.tokenValue,
+  state: order.state,
+  paymentState: order.paymentState,
+  shippingState: order.shippingState,
+  shippingMethod: shipment?.methodCode ?? null,
+  total: order.total,
+  items: items.map((item) => ({ code: item.variantCode, name: item.productName, unitPrice: item.unitPrice })),
+  customer: order.billingAddress ? `${order.billingAddress.firstName} ${order.billingAddress.lastName}` : null,
+  licencePlates: order.licencePlates,
+  updatedAt: syliusDate(order.updatedAt),
+});
+
+const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staffToken, notifier, now }) => {
+  if (!staffToken) return;
+  app.addHook('onRequest', staffGuard(staffToken));
+
+  app.get<{ Querystring: { state?: string } }>(`${ADMIN_PREFIX}/orders`, {
+    schema: { querystring: { type: 'object', properties: { state: { type: 'string', enum: ['new', 'validated', 'fulfilled', 'cancelled'] } } } },
+  }, async (request) => (await listPlacedOrders(db, request.query.state)).map(summary));
+
+  app.post<{ Params: { reference: string; operation: string } }>(`${ADMIN_PREFIX}/orders/:reference/:operation`, {
+    schema: { params: { type: 'object', properties: { operation: { type: 'string', enum: [...STAFF_OPERATIONS] }, reference: { type: 'string', maxLength: 64 } } } },
+  }, async (request) => {
+    const found = await findPlacedOrder(db, request.params.reference);
+    if (!found) throw notFound('Commande introuvable.');
+    let outcome;
+    try {
+      outcome = operate(found.order, request.params.operation as StaffOperation);
+    } catch (error) {
+      throw new HttpError(409, (error as Error).message);
+    }
+    const restocked = await applyOperation(db, found.order.id, outcome, now());
+    if (restocked.length > 0) {
+      forgetListingTotals(db);
+      for (const code of restocked) notifier.notify(partTags(code));
+    }
+    const updated = (await findPlacedOrder(db, found.order.tokenValue))!;
+    return summary(updated);
+  });
+};
+
+export default adminOrdersRoutes;

@@ -1,0 +1,52 @@
+/**
+ * `npm run orders -- list [--state new|validated|fulfilled|cancelled]`
+ * `npm run orders -- <validate|wait|ship|fulfill|cancel> <order number or token>`
+ * The yard's command for placed orders, through the running shop API's staff routes
+ * (SHOP_API_URL, default http://127.0.0.1:8000; STAFF_API_TOKEN must match the server's).
+ */
+import { STAFF_OPERATIONS } from '../domain/order-operations.js';
+
+const [command, argument, value] = process.argv.slice(2);
+const base = (process.env.SHOP_API_URL || `http://127.0.0.1:${process.env.SHOP_API_PORT || 8000}`).replace(/\/$/, '');
+const token = process.env.STAFF_API_TOKEN;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+if (!token) fail('STAFF_API_TOKEN manque : donnez la même valeur qu’au serveur shop-api.');
+const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
+
+interface Summary {
+  number: string; tokenValue: string; state: string; paymentState: string; shippingState: string; shippingMethod: string | null;
+  total: number; items: { code: string; name: string }[]; customer: string | null; licencePlates: string | null;
+}
+
+async function call(method: string, path: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${base}/api/v2/admin${path}`, { method, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  } catch {
+    fail(`shop-api ne répond pas sur ${base} : est-il démarré (npm start) ?`);
+  }
+  const body = await response.json().catch(() => null) as { 'hydra:description'?: string } | null;
+  if (!response.ok) fail(`Refusé (${response.status}) : ${body?.['hydra:description'] ?? response.statusText}`);
+  return body;
+}
+
+const line = (order: Summary) => `${order.number}  ${order.state.padEnd(9)} paiement ${order.paymentState.padEnd(8)} livraison ${order.shippingState.padEnd(9)} `
+  + `${(order.shippingMethod ?? '-').padEnd(13)} ${euros(order.total).padStart(12)}  ${order.customer ?? ''}${order.licencePlates ? `  [${order.licencePlates}]` : ''}\n`
+  + order.items.map((item) => `      ${item.code}  ${item.name}\n`).join('');
+
+if (command === 'list') {
+  const state = argument === '--state' ? `?state=${encodeURIComponent(value ?? '')}` : '';
+  const orders = await call('GET', `/orders${state}`) as Summary[];
+  if (orders.length === 0) process.stdout.write('Aucune commande.\n');
+  for (const order of orders) process.stdout.write(line(order));
+} else if ((STAFF_OPERATIONS as readonly string[]).includes(command ?? '') && argument) {
+  const order = await call('POST', `/orders/${encodeURIComponent(argument)}/${command}`) as Summary;
+  process.stdout.write(`Fait.\n${line(order)}`);
+} else {
+  fail(`Usage : npm run orders -- list [--state new|validated|fulfilled|cancelled]\n        npm run orders -- <${STAFF_OPERATIONS.join('|')}> <numéro ou jeton de commande>`);
+}
