@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { createJwtService, type JwtService } from './auth/jwt.js';
 import { RateLimiter } from './domain/rate-limit.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { newToken } from './domain/secrets.js';
+import { sandboxProvider, type PaymentProvider } from './payments/provider.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
 import addressesRoutes from './routes/addresses.js';
 import adminOrdersRoutes from './routes/admin-orders.js';
@@ -17,6 +19,7 @@ import authRoutes from './routes/auth.js';
 import customersRoutes from './routes/customers.js';
 import ordersRoutes from './routes/orders.js';
 import paymentsRoutes from './routes/payments.js';
+import stripeWebhooksRoutes from './routes/stripe-webhooks.js';
 import channelsRoutes from './routes/channels.js';
 import countriesRoutes from './routes/countries.js';
 import healthRoutes from './routes/health.js';
@@ -48,6 +51,9 @@ export interface AppContext {
   siteUrl: string;
   /** Public URL of this server (sandbox checkout pages). */
   publicUrl: string;
+  paymentProvider: PaymentProvider;
+  /** Stripe webhook signing secret; the Stripe webhook route exists only with it. */
+  stripeWebhook?: { secret: string; stripe: import('stripe').default };
 }
 
 export interface BuildOptions {
@@ -61,6 +67,8 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   mailer?: Mailer;
   siteUrl?: string;
+  paymentProvider?: PaymentProvider;
+  stripeWebhook?: AppContext['stripeWebhook'];
   /** Whose X-Forwarded-For gives the client's IP (rate limits): true, or addresses/CIDRs as Fastify takes them. */
   trustProxy?: boolean | string;
   logger?: FastifyServerOptions['logger'];
@@ -71,6 +79,7 @@ export async function buildApp({
   jwt = createJwtService(randomBytes(48), undefined, now), limiter = new RateLimiter(() => now().getTime()),
   mailer = createMailer({ outboxDir: join(tmpdir(), 'shop-api-outbox'), from: 'boutique@localhost' }),
   siteUrl = 'http://localhost:3000', trustProxy = false, logger = false,
+  paymentProvider = sandboxProvider(publicUrl, () => newToken(24)), stripeWebhook,
 }: BuildOptions) {
   const app = Fastify({
     logger,
@@ -84,12 +93,12 @@ export async function buildApp({
   registerNegotiation(app);
   const context: AppContext = {
     db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,
-    jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl,
+    jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl, paymentProvider, stripeWebhook,
   };
   app.addHook('onClose', () => notifier.flush());
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes, paymentsRoutes, adminOrdersRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes, paymentsRoutes, adminOrdersRoutes, stripeWebhooksRoutes,
   ]) {
     await app.register(plugin, context);
   }

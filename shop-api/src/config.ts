@@ -43,6 +43,10 @@ export interface Config {
   siteUrl: string;
   /** Whose X-Forwarded-For to believe for the client IP: the storefront on loopback by default. */
   trustProxy: boolean | string;
+  /** Stripe Checkout: the secret key (absent: the sandbox page), the webhook secret, another API base (tests). */
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripeApiBase?: string;
 }
 
 export function loadConfig(): Config {
@@ -65,5 +69,8 @@ export function loadConfig(): Config {
     mailFrom: process.env.MAIL_FROM || 'Pièces Auto Recyclées <boutique@pieces-auto-recyclees.fr>',
     siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
     trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY || 'loopback',
+    stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: process.env.STRIPE_API_BASE || undefined,
   };
 }

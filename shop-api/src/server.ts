@@ -8,6 +8,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJwtService, loadJwtKey } from './auth/jwt.js';
 import { createMailer } from './mail/mailer.js';
+import { stripeClient, stripeProvider } from './payments/provider.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
 import { expireStalePayments } from './db/payments.js';
 import { progressReporter } from './seed/progress.js';
@@ -32,6 +33,13 @@ const notifier = createStorefrontNotifier({
   onError: (error) => process.stderr.write(`shop-api : storefront non prévenu (${error instanceof Error ? error.message : String(error)})\n`),
 });
 
+if (config.stripeSecretKey && !config.stripeWebhookSecret) {
+  process.stderr.write('shop-api : STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET, aucun paiement Stripe ne pourra être confirmé.\n');
+  process.exit(1);
+}
+const stripe = config.stripeSecretKey ? stripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase }) : null;
+if (!stripe) process.stdout.write('shop-api : paiements par la page de test (aucun argent réel) ; STRIPE_SECRET_KEY active Stripe Checkout.\n');
+
 const app = await buildApp({
   db: database.db,
   publicUrl: config.publicUrl,
@@ -42,6 +50,7 @@ const app = await buildApp({
   mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom }),
   siteUrl: config.siteUrl,
   trustProxy: config.trustProxy,
+  ...(stripe ? { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: config.stripeWebhookSecret!, stripe } } : {}),
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 

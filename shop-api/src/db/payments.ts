@@ -123,3 +123,9 @@ export async function completePayment(db: Db, paymentId: number, now: Date): Pro
     return { orderToken: order.tokenValue, soldCodes: sold.map((row) => row.code), changed: true };
   });
 }
+
+/** The provider's session for a payment just opened. */
+export async function attachCheckout(db: Db, paymentId: number, sessionId: string, checkoutUrl: string): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set({ sessionId, checkoutUrl }).where(eq(payments.id, paymentId)).returning();
+  return row!;
+}

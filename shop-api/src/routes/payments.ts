@@ -7,13 +7,14 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { findOrder } from '../db/orders.js';
-import { closePayment, completePayment, expireStalePayments, findOpenPayment, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
+import { attachCheckout, closePayment, completePayment, expireStalePayments, findOpenPayment, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
+import { listShippingMethods } from '../db/orders.js';
 import { forgetListingTotals } from '../db/products.js';
 import { CART_MESSAGES } from '../domain/cart.js';
 import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
 import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
 import { newToken } from '../domain/secrets.js';
-import { notFound, ViolationError } from '../http/errors.js';
+import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { partTags } from '../notify/storefront.js';
 import { orderFields } from './orders.js';
@@ -32,7 +33,7 @@ export const PAY_MESSAGES = {
 const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now, notifier, siteUrl, publicUrl }) => {
+const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now, notifier, siteUrl, paymentProvider }) => {
   // The sandbox's buttons post empty forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
   const siteOrigin = new URL(siteUrl).origin;
@@ -62,7 +63,7 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, no
       },
     },
   }, async (request) => {
-    const { order, items } = await accessible(request, request.params.token);
+    const { order, items, shipment } = await accessible(request, request.params.token);
     const { afterSuccessUrl, afterCancelUrl } = request.body;
     if (!isShopUrl(afterSuccessUrl) || !isShopUrl(afterCancelUrl)) throw new ViolationError([{ propertyPath: 'afterSuccessUrl', message: PAY_MESSAGES.badUrl }]);
     if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
@@ -72,19 +73,35 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, no
     const open = await findOpenPayment(db, order.id, now());
     if (open) return { checkoutUrl: open.checkoutUrl };
     if (!canApply(CHECKOUT, order.checkoutState, 'select_payment')) throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notReady }]);
-    const sessionId = `sbx_${newToken(24)}`;
+    const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MS);
+    let payment;
     try {
-      const payment = await openPayment(db, {
-        orderId: order.id, provider: 'sandbox', sessionId, checkoutUrl: `${publicUrl}/sandbox/checkout/${sessionId}`,
-        afterSuccessUrl, afterCancelUrl, amount: order.total, currencyCode: order.currencyCode,
-        expiresAt: new Date(now().getTime() + CHECKOUT_TTL_MS),
+      // Parts first: no checkout is opened for a part someone else is paying for.
+      payment = await openPayment(db, {
+        orderId: order.id, provider: paymentProvider.name, sessionId: `pending_${newToken(16)}`, checkoutUrl: '',
+        afterSuccessUrl, afterCancelUrl, amount: order.total, currencyCode: order.currencyCode, expiresAt,
       }, apply(CHECKOUT, order.checkoutState, 'select_payment'));
-      return { checkoutUrl: payment.checkoutUrl };
     } catch (error) {
       if (error instanceof HoldError) {
         throw new ViolationError(error.variantCodes.map((code) => ({ propertyPath: 'items', message: `${code} : ${CART_MESSAGES.reserved}` })));
       }
       throw error;
+    }
+    const method = shipment ? (await listShippingMethods(db)).find((m) => m.code === shipment.methodCode) : undefined;
+    const lines = [
+      ...items.map((row) => ({ name: row.productName, amount: row.unitPrice })),
+      ...(order.shippingTotal > 0 ? [{ name: `Livraison : ${method?.name ?? shipment?.methodCode ?? ''}`, amount: order.shippingTotal }] : []),
+    ];
+    try {
+      const checkout = await paymentProvider.openCheckout({
+        paymentId: payment.id, orderToken: order.tokenValue, currencyCode: order.currencyCode, lines,
+        successUrl: afterSuccessUrl, cancelUrl: afterCancelUrl, expiresAt,
+      });
+      return { checkoutUrl: (await attachCheckout(db, payment.id, checkout.sessionId, checkout.url)).checkoutUrl };
+    } catch (error) {
+      request.log.error({ err: error }, 'payment provider failed');
+      await closePayment(db, payment.id, 'cancelled');
+      throw new HttpError(502, 'Le paiement par carte est momentanément indisponible. Réessayez dans quelques minutes.');
     }
   });
 
