@@ -1,22 +1,62 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { CartQuantitySync } from '@/components/cart/cart-quantity-sync';
+import { removeFromCartAction } from '@/lib/cart/actions';
+import { getCart } from '@/lib/cart/server';
+import { formatPrice } from '@/lib/format/price';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('cart');
   return { title: t('title'), description: t('description'), robots: { index: false } };
 }
 
-/** Cart (spec §2 'Panier'). Items, totals and checkout arrive with the cart API. */
-export default async function CartPage() {
-  const t = await getTranslations('cart');
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Cart (spec §2 'Panier'): the visitor's parts, each removable, and the total computed by the shop API. */
+export default async function CartPage({ searchParams }: { searchParams: SearchParams }) {
+  const [t, cart, params] = await Promise.all([getTranslations('cart'), getCart(), searchParams]);
+  const refusal = typeof params.refus === 'string' ? params.refus.slice(0, 300) : null;
+  const added = typeof params.ajout === 'string' && cart?.items.some((item) => item.variant.endsWith(`/${params.ajout}`));
   return (
     <section aria-labelledby="cart-title">
       <h1 id="cart-title" className="text-3xl font-bold text-brand-900">{t('title')}</h1>
-      <p className="mt-6 text-slate-700">{t('empty')}</p>
-      <Link href="/pieces" className="mt-4 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-        {t('browse')}
-      </Link>
+      <CartQuantitySync quantity={cart?.itemsTotalQuantities ?? 0} />
+      {refusal && <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">{refusal}</p>}
+      {added && <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">{t('added')}</p>}
+      {!cart || cart.items.length === 0 ? (
+        <>
+          <p className="mt-6 text-slate-700">{t('empty')}</p>
+          <Link href="/pieces" className="mt-4 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">{t('browse')}</Link>
+        </>
+      ) : (
+        <>
+          <ul className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {cart.items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div>
+                  <p className="font-semibold text-brand-900">{item.productName}</p>
+                  <p className="text-sm text-slate-600">{t('unitPart')}</p>
+                </div>
+                <div className="flex items-center gap-4">
+                  <p className="text-lg font-bold text-brand-900">{formatPrice(item.total)}</p>
+                  <form action={removeFromCartAction}>
+                    <input type="hidden" name="item" value={item.id} />
+                    <button type="submit" aria-label={t('removeLabel', { name: item.productName })} className="text-sm font-semibold text-red-800 underline">{t('remove')}</button>
+                  </form>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-6 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-2">
+            <dt className="text-slate-700">{t('itemsTotal')}</dt>
+            <dd className="text-right">{formatPrice(cart.itemsTotal)}</dd>
+            <dt className="text-lg font-bold text-brand-900">{t('total')}</dt>
+            <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(cart.total)}</dd>
+          </dl>
+          <p className="mt-3 text-right text-sm text-slate-600">{t('shippingLater')}</p>
+        </>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
-import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from '@/lib/auth/session';
-import { shopGet } from '@/lib/shop-api/server';
+import { AUTH_COOKIES, isAuthenticated } from '@/lib/auth/session';
+import { getCart } from '@/lib/cart/server';
 
 /**
  * GET /api/session: what the header needs about the visitor — signed in or not, items in the cart —
@@ -10,11 +10,7 @@ import { shopGet } from '@/lib/shop-api/server';
 export async function GET() {
   const jar = await cookies();
   const authenticated = isAuthenticated({ token: jar.get(AUTH_COOKIES.token)?.value, refreshToken: jar.get(AUTH_COOKIES.refreshToken)?.value });
-  let cartQuantity = 0;
-  const cartToken = jar.get(CART_COOKIE)?.value;
-  if (cartToken) {
-    const order = await shopGet<{ itemsTotalQuantities?: number; items?: { quantity: number }[] }>(`orders/${encodeURIComponent(cartToken)}`).catch(() => null);
-    cartQuantity = order?.itemsTotalQuantities ?? order?.items?.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
-  }
+  const cart = await getCart().catch(() => null);
+  const cartQuantity = cart?.itemsTotalQuantities ?? cart?.items.length ?? 0;
   return NextResponse.json({ authenticated, cartQuantity }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

@@ -9,6 +9,7 @@ import { PART_MAIN_IMAGE_SIZES, PART_THUMB_IMAGE_SIZES } from '@/lib/catalogue/i
 import { getFamilies, getPart, getShippingOptions } from '@/lib/catalogue/server';
 import { familyPath } from '@/lib/catalogue/slug';
 import { storefrontConfig } from '@/lib/config/server';
+import { addToCartAction } from '@/lib/cart/actions';
 import { formatPrice } from '@/lib/format/price';
 import { productJsonLd } from '@/lib/seo/json-ld';
 
@@ -100,6 +101,13 @@ export default async function PartPage({ params }: { params: Params }) {
             <span className="sr-only">{t('availability')} : </span>
             {part.availability === 'available' ? t('available') : part.availability === 'reserved' ? t('reserved') : t('soldOut')}
           </p>
+          {part.availability === 'available' && part.variantCode && (
+            // A plain form: it works before hydration and adds no script to this cached page.
+            <form action={addToCartAction} className="mt-4">
+              <input type="hidden" name="variant" value={part.variantCode} />
+              <button type="submit" className="rounded-md bg-accent-700 px-6 py-3 text-lg font-semibold text-white hover:bg-accent-800">{t('addToCart')}</button>
+            </form>
+          )}
           {part.soldAt && (
             <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="status">
               <p>{t('soldOn', { date: new Date(part.soldAt).toLocaleDateString('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }) })}</p>

@@ -1,0 +1,48 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { customerCall, publicCall, readSession, type ApiAnswer } from '@/lib/auth/server';
+import { CART_COOKIE } from '@/lib/auth/session';
+import { decideCart, isStillCart, type FetchedOrder } from './rules';
+
+/** The visitor's cart as the cart page and the header read it (prices in cents, computed by the shop API). */
+export interface Cart extends FetchedOrder {
+  items: { id: number; productName: string; variant: string; unitPrice: number; total: number }[];
+  itemsTotal: number;
+  shippingTotal: number;
+  total: number;
+  itemsTotalQuantities: number;
+}
+
+export const PREVIOUS_CART_COOKIE = 'shop_previous_cart_token';
+
+/** A customer's cart answers only to them: calls go with the customer's token when signed in. */
+async function orderCall<T>(method: string, path: string, body?: unknown, refresh = true): Promise<ApiAnswer<T>> {
+  const session = await readSession();
+  return session.authenticated ? customerCall<T>(method, path, body, { refresh }) : publicCall<T>(method, path, body);
+}
+
+/** The current cart, or null (no token, gone, or already placed). Read-only: safe while rendering. */
+export async function getCart(): Promise<Cart | null> {
+  const token = (await cookies()).get(CART_COOKIE)?.value;
+  if (!token) return null;
+  const answer = await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`, undefined, false);
+  return answer.status === 200 && answer.body && isStillCart(answer.body) ? answer.body : null;
+}
+
+const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', maxAge: 30 * 86_400 };
+
+/** The cart token to add to (spec §4: a new order when none, a new one when the old was placed). Actions only. */
+export async function ensureCart(): Promise<string | null> {
+  const jar = await cookies();
+  const token = jar.get(CART_COOKIE)?.value;
+  const current = token ? await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`) : null;
+  const decision = decideCart(token, current?.status === 200 ? current.body : null);
+  if (decision.kind === 'keep') return token!;
+  if (decision.kind === 'replace') jar.set(PREVIOUS_CART_COOKIE, decision.previousToken, cookieOptions);
+  const created = await orderCall<{ tokenValue: string }>('POST', 'orders', { localeCode: 'fr_FR' });
+  if (created.status !== 201 || !created.body) return null;
+  jar.set(CART_COOKIE, created.body.tokenValue, { ...cookieOptions, secure: process.env.SITE_URL?.startsWith('https://') ?? false });
+  return created.body.tokenValue;
+}
+
+export { orderCall };

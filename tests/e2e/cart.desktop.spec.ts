@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { CataloguePage } from './pages/catalogue-page';
+
+// Glazing parts: no other journey buys or sells them.
+test.describe('cart', () => {
+  test('adds a part from its page, shows it in the cart and the header badge, refuses it twice, removes it', async ({ page }) => {
+    const catalogue = new CataloguePage(page);
+    await catalogue.goto('/pieces/vitrage');
+    const link = catalogue.partLinks().first();
+    const name = (await link.textContent())!;
+    await link.click();
+    await expect(page).toHaveURL(/\/piece\/P\d{7}\//);
+    const partUrl = page.url();
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+
+    await expect(page).toHaveURL(/\/panier\?ajout=P\d{7}$/);
+    await expect(page).toHaveTitle('Panier');
+    await expect(page.getByRole('status')).toContainText('La pièce est dans votre panier');
+    await expect(page.getByRole('main').getByText(name)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Panier, 1 article' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+
+    await page.goto(partUrl);
+    await catalogue.waitUntilInteractive();
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Cette pièce est déjà dans votre panier.');
+
+    await page.getByRole('button', { name: `Retirer ${name} du panier` }).click();
+    await expect(page.getByText('Votre panier est vide.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Panier', exact: true })).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'shop_cart_token')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  });
+});
