@@ -36,6 +36,8 @@ export async function ensureCart(): Promise<string | null> {
   const jar = await cookies();
   const token = jar.get(CART_COOKIE)?.value;
   const current = token ? await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`) : null;
+  // Only a cart that is gone (404) or placed is replaced; a passing failure must not lose the cart.
+  if (token && current && current.status !== 200 && current.status !== 404) return token;
   const decision = decideCart(token, current?.status === 200 ? current.body : null);
   if (decision.kind === 'keep') return token!;
   if (decision.kind === 'replace') jar.set(PREVIOUS_CART_COOKIE, decision.previousToken, cookieOptions);
