@@ -4,7 +4,7 @@
  * /compte. No React, no server-only: the proxy bundles it.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { AUTH_COOKIES, isAuthenticated } from './session';
+import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
 import { refreshTokens, safeReturnPath, sessionCookieOptions, sessionCookies } from './tokens';
 
 export const SIGN_IN_PATH = '/connexion';
@@ -34,7 +34,10 @@ export async function guardAccount(request: NextRequest, config: { shopApiUrl: s
     const signIn = new URL(SIGN_IN_PATH, request.url);
     signIn.searchParams.set(RETURN_PARAM, `${pathname}${search}`);
     const response = NextResponse.redirect(signIn);
-    for (const name of Object.values(AUTH_COOKIES)) if (request.cookies.has(name)) response.cookies.delete(name);
+    // A refused refresh token ends the session: its cookies go, and the customer's cart with them
+    // (spec §4). A visitor who never signed in (a prefetch of /compte, say) keeps their cart.
+    const ended = refreshToken ? [...Object.values(AUTH_COOKIES), CART_COOKIE] : Object.values(AUTH_COOKIES);
+    for (const name of ended) if (request.cookies.has(name)) response.cookies.delete(name);
     return response;
   }
   // The page renders with the new tokens (request cookies) and the browser keeps them (response cookies).

@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies, headers as requestHeaders } from 'next/headers';
 import { storefrontConfig } from '@/lib/config/server';
 import { RETRY_STATUS_CODES } from '@/lib/shop-api/errors';
-import { AUTH_COOKIES, isAuthenticated } from './session';
+import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
 import { refreshTokens, sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
 
 /**
@@ -30,9 +30,14 @@ export async function storeSession(tokens: SessionTokens): Promise<void> {
   for (const [name, value] of sessionCookies(tokens)) jar.set(name, value, options);
 }
 
+/**
+ * Ends the session (logout, refused refresh): tokens go, and so does the cart token — a signed-in
+ * customer's cart answers only to them (spec §4: a reset clears auth, cart and customer; the next
+ * add to cart starts a new one).
+ */
 export async function clearSession(): Promise<void> {
   const jar = await cookies();
-  for (const name of Object.values(AUTH_COOKIES)) jar.delete(name);
+  for (const name of [...Object.values(AUTH_COOKIES), CART_COOKIE]) jar.delete(name);
 }
 
 const mentionsJwt = (text: string | null | undefined) => /jwt/i.test(text ?? '');

@@ -171,8 +171,12 @@ test.describe('customer account', () => {
       { name: 'shop_token', value: 'expire.expire.expire', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
       { name: 'shop_refresh_token', value: 'refuse', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
     ]);
+    await context.addCookies([{ name: 'shop_cart_token', value: 'un-panier', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }]);
     await page.goto('/compte');
     await expect(page).toHaveURL(/\/connexion\?retour=%2Fcompte$/);
-    expect((await context.cookies()).some((c) => c.name === 'shop_refresh_token')).toBe(false);
+    // The session is over, and the customer's cart with it (spec §4).
+    const left = (await context.cookies()).map((c) => c.name);
+    expect(left).not.toContain('shop_refresh_token');
+    expect(left).not.toContain('shop_cart_token');
   });
 });
