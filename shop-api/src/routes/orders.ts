@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
+import { accessibleOrder as accessibleOrderFor } from '../auth/order-access.js';
 import { findAddress } from '../db/customers.js';
 import {
   addOrderItem, addressOrder, chooseShipping, createOrder, findOrder, findVariantStock, listCustomerOrders, listShippingMethods, orderWeight, removeOrderItem,
@@ -60,16 +61,7 @@ export function orderFields({ order, items, shipment }: OrderBundle, { withState
 }
 
 const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) => {
-  /** The order `token`, if the caller may see it: anonymous carts by token, a customer's only by them. */
-  async function accessibleOrder(request: FastifyRequest, token: string) {
-    const found = await findOrder(db, token);
-    if (!found) throw notFound();
-    if (found.order.customerId !== null) {
-      const claims = await requireCustomer(request, jwt).catch(() => null);
-      if (claims?.customerId !== found.order.customerId) throw notFound();
-    }
-    return found;
-  }
+  const accessibleOrder = (request: FastifyRequest, token: string) => accessibleOrderFor(db, jwt, request, token);
 
   app.post<{ Body: { localeCode?: string } | null }>(`${API_PREFIX}/orders`, {
     schema: { body: { type: ['object', 'null'], properties: { localeCode: { type: 'string', maxLength: 16 } } } },

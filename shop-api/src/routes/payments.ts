@@ -5,8 +5,7 @@
  * lets the visitor pay or cancel, then sends them back to the storefront. No real money: never run a
  * public shop on the sandbox.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { findOrder } from '../db/orders.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { attachCheckout, closePayment, completePayment, expireStalePayments, findOpenPayment, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
 import { listShippingMethods } from '../db/orders.js';
 import { forgetListingTotals } from '../db/products.js';
@@ -18,7 +17,7 @@ import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { partTags } from '../notify/storefront.js';
 import { orderFields } from './orders.js';
-import { requireCustomer } from '../auth/guard.js';
+import { accessibleOrder } from '../auth/order-access.js';
 import type { AppContext } from '../app.js';
 
 /** A checkout stays open (and its parts held) this long. */
@@ -45,15 +44,7 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, no
     }
   };
 
-  async function accessible(request: Parameters<typeof requireCustomer>[0], token: string) {
-    const found = await findOrder(db, token);
-    if (!found) throw notFound();
-    if (found.order.customerId !== null) {
-      const claims = await requireCustomer(request, jwt).catch(() => null);
-      if (claims?.customerId !== found.order.customerId) throw notFound();
-    }
-    return found;
-  }
+  const accessible = (request: FastifyRequest, token: string) => accessibleOrder(db, jwt, request, token);
 
   app.post<{ Params: { token: string }; Body: { afterSuccessUrl: string; afterCancelUrl: string } }>(`${API_PREFIX}/orders/:token/pay`, {
     schema: {

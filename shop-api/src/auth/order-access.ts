@@ -1,0 +1,17 @@
+/** Who may read or change an order: anyone with the token of an anonymous cart, only its customer otherwise (404 to others). */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { findOrder, type OrderBundle } from '../db/orders.js';
+import { notFound } from '../http/errors.js';
+import { requireCustomer } from './guard.js';
+import type { JwtService } from './jwt.js';
+
+export async function accessibleOrder(db: Db, jwt: JwtService, request: FastifyRequest, token: string): Promise<OrderBundle> {
+  const found = await findOrder(db, token);
+  if (!found) throw notFound();
+  if (found.order.customerId !== null) {
+    const claims = await requireCustomer(request, jwt).catch(() => null);
+    if (claims?.customerId !== found.order.customerId) throw notFound();
+  }
+  return found;
+}
