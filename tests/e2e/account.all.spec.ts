@@ -166,12 +166,13 @@ test.describe('customer account', () => {
     expect(after.find((c) => c.name === 'shop_refresh_token')!.value).not.toBe(before);
     expect(after.find((c) => c.name === 'shop_token')!.value).not.toBe('expire.expire.expire');
 
-    // A refresh token that the shop API refuses ends the session.
+    // A refresh token that the shop API refuses ends the session. The three cookies arrive together:
+    // a prefetch landing between two separate calls would end the session before the cart existed.
     await context.addCookies([
       { name: 'shop_token', value: 'expire.expire.expire', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
       { name: 'shop_refresh_token', value: 'refuse', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
+      { name: 'shop_cart_token', value: 'un-panier', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
     ]);
-    await context.addCookies([{ name: 'shop_cart_token', value: 'un-panier', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }]);
     await page.goto('/compte');
     await expect(page).toHaveURL(/\/connexion\?retour=%2Fcompte$/);
     // The session is over, and the customer's cart with it (spec §4).
