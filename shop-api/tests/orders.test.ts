@@ -146,7 +146,7 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
       expect((await call('PATCH', `${API}/orders/${token}/shipments/99999`, { shippingMethod: 'colis' })).status).toBe(404);
     });
 
-    it('uses saved addresses of the signed-in customer only', async () => {
+    it('uses saved addresses of the signed-in customer only, who takes the anonymous cart', async () => {
       const [light] = await byWeight((kg) => kg < 5);
       await call('POST', `${API}/customers`, { firstName: 'Carole', lastName: 'Petit', email: 'carole@exemple.fr', password: 'pieces-auto-2026' });
       await call('POST', `${API}/customers`, { firstName: 'Denis', lastName: 'Roux', email: 'denis@exemple.fr', password: 'pieces-auto-2026' });
@@ -163,6 +163,10 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
       const used = await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id, shippingAddressId: saved.id }, caroleToken);
       expect(used.status).toBe(200);
       expect(used.body).toMatchObject({ billingAddressId: saved.id, shippingAddressId: saved.id, billingAddress: { firstName: 'Carole', city: 'Douai' } });
+      // The anonymous cart is Carole's now: nobody else reads it by its token.
+      expect((await call('GET', `${API}/orders/${token}`, undefined, caroleToken)).status).toBe(200);
+      expect((await call('GET', `${API}/orders/${token}`)).status).toBe(404);
+      expect((await call('GET', `${API}/orders/${token}`, undefined, denisToken)).status).toBe(404);
     });
   });
 });

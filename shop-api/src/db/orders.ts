@@ -51,6 +51,8 @@ export interface AddressingChange {
   shippingAddressId: number | null;
   licencePlates: string | null;
   checkoutState: string;
+  /** Set when a signed-in customer addresses an anonymous cart: the order becomes theirs. */
+  customerId?: number;
 }
 
 /** Records the addresses (and plates) and the shipment they imply, with its price, in one transaction. */

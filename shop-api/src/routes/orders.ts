@@ -1,7 +1,7 @@
 /**
  * Carts and orders (contract §1.2): create a cart, read it by token, add and remove parts. The token
  * is the key of an anonymous cart; a cart created by a signed-in customer answers 404 to anyone else.
- * Checkout, payment and order history come next (issue 5).
+ * Addressing and the shipping method are the checkout's first steps; payment is in payments.ts.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
@@ -206,7 +206,11 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
 
     const method = defaultMethod(await listShippingMethods(db), await orderWeight(db, order.id), bundle.shipment?.methodCode);
     if (!method) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.methodUnfit }]);
+    // A signed-in customer addressing an anonymous cart takes it (Sylius's AddressOrderHandler): from
+    // then on it answers only to them and appears in their orders.
+    const owner = order.customerId === null && request.headers.authorization ? (await requireCustomer(request, jwt)).customerId : undefined;
     await addressOrder(db, order.id, {
+      ...(owner !== undefined ? { customerId: owner } : {}),
       billingAddress: billing.address!, shippingAddress: shipping.address!, billingAddressId: billing.id, shippingAddressId: shipping.id,
       licencePlates: plates.plates.length > 0 ? plates.plates.join(', ') : null, checkoutState: apply(CHECKOUT, order.checkoutState, 'address'),
     }, { methodCode: method.code, price: method.price });
