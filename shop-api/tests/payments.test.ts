@@ -61,6 +61,8 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     const order = (await call('PATCH', `${API}/orders/${token}/complete`, {})).body;
     expect(order).toMatchObject({ state: 'new', checkoutState: 'completed', paymentState: 'paid', shippingState: 'ready', total: part!.defaultVariantData.price });
     expect(order.number).toMatch(/^\d{9}$/);
+    // Read back by its token, a placed order shows its state; a cart's view does not.
+    expect((await call('GET', `${API}/orders/${token}`)).body.state).toBe('new');
     expect((await call('GET', `${API}/products/${part!.code}`)).body.soldAt).toBe('2026-11-20 10:00:00');
     expect((await partsForSale()).map((p) => p.code)).not.toContain(part!.code);
 

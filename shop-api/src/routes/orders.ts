@@ -83,7 +83,8 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
 
   app.get<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token`, async (request) => {
     const bundle = await accessibleOrder(request, request.params.token);
-    return item('Order', iri('orders', bundle.order.tokenValue), orderFields(bundle, { withState: false }));
+    // A placed order shows its state (as Sylius's completed order does); a cart view has none.
+    return item('Order', iri('orders', bundle.order.tokenValue), orderFields(bundle, { withState: bundle.order.state !== 'cart' }));
   });
 
   app.post<{ Params: { token: string }; Body: { productVariant: string; quantity?: number } }>(`${API_PREFIX}/orders/:token/items`, {
