@@ -5,11 +5,13 @@ import { partSoldAt } from '@/lib/catalogue/part-status';
 import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
 import { guardAccount } from '@/lib/auth/guard';
+import { guardCheckout } from '@/lib/checkout/guard';
 
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
  * listing parameters (?page=&tri=) into cached static routes, guards the account pages (spec §6), and
- * answers 410 Gone for parts sold longer ago than SOLD_PART_PAGE_DAYS. The checkout guard joins here.
+ * answers 410 Gone for parts sold longer ago than SOLD_PART_PAGE_DAYS, and guards the checkout
+ * (empty cart → /panier).
  */
 export async function proxy(request: NextRequest) {
   const rule = findRedirect(request.nextUrl.pathname);
@@ -21,6 +23,13 @@ export async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   const shopApiUrl = (process.env.SHOP_API_URL || 'http://127.0.0.1:8000').replace(/\/$/, '');
   const guarded = await guardAccount(request, { shopApiUrl, siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
+  if (guarded?.headers.has('location')) return guarded;
+  // The checkout guard reads the tokens the session guard may just have renewed (request cookies).
+  const checkout = await guardCheckout(request, { shopApiUrl });
+  if (checkout) {
+    for (const cookie of guarded?.cookies.getAll() ?? []) checkout.cookies.set(cookie);
+    return checkout;
+  }
   if (guarded) return guarded;
   if (pathname === '/pieces' || pathname.startsWith('/pieces/')) {
     const outcome = resolveListingQuery(pathname, searchParams);

@@ -5,6 +5,7 @@ import type { PartSummary } from '@/lib/catalogue/parts';
 import { formatPrice } from '@/lib/format/price';
 import { PART_CARD_IMAGE } from '@/lib/catalogue/images';
 import { compatibilityLabel } from '@/lib/catalogue/compatibility';
+import { addToCartAction } from '@/lib/cart/actions';
 
 /**
  * A part in a listing: photo, name, price, availability, compatibility. Renders on server and client.
@@ -45,6 +46,13 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
           <p className="part-card-price">{formatPrice(part.price)}</p>
           <p className={`text-sm font-semibold ${part.inStock ? 'text-green-800' : 'text-red-800'}`}>{part.inStock ? t('inStock') : t('soldOut')}</p>
         </div>
+        {part.availability === 'available' && part.variantCode && (
+          // A plain form posting to the server action: no script on the cached listing.
+          <form action={addToCartAction}>
+            <input type="hidden" name="variant" value={part.variantCode} />
+            <button type="submit" aria-label={t('addToCartLabel', { name: part.name })} className="part-card-add">{t('addToCart')}</button>
+          </form>
+        )}
       </div>
     </article>
   );

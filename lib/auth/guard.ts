@@ -1,10 +1,11 @@
 /**
- * Guards of spec §6, run by proxy.ts: account pages need a signed-in customer (an expired access
+ * Guards of spec §6, run by proxy.ts: account and checkout pages need a signed-in customer (an expired access
  * token is refreshed here, before the page renders); a signed-in customer is sent from /connexion to
  * /compte. No React, no server-only: the proxy bundles it.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
+import { isCheckoutPath } from '@/lib/checkout/guard';
 import { refreshTokens, safeReturnPath, sessionCookieOptions, sessionCookies } from './tokens';
 
 export const SIGN_IN_PATH = '/connexion';
@@ -12,6 +13,8 @@ export const ACCOUNT_PATH = '/compte';
 export const RETURN_PARAM = 'retour';
 
 export const isAccountPath = (pathname: string) => pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
+/** The account and the checkout (spec §6: checkout pages need a signed-in customer too). */
+const needsSession = (pathname: string) => isAccountPath(pathname) || isCheckoutPath(pathname);
 
 /** Seconds of validity an access token must have left for a page to trust it without refreshing. */
 const MIN_VALIDITY_MS = 30_000;
@@ -26,7 +29,7 @@ export async function guardAccount(request: NextRequest, config: { shopApiUrl: s
     const target = safeReturnPath(request.nextUrl.searchParams.get(RETURN_PARAM));
     return NextResponse.redirect(new URL(target, request.url));
   }
-  if (!isAccountPath(pathname)) return null;
+  if (!needsSession(pathname)) return null;
   if (isAuthenticated({ token, refreshToken }, Date.now() + MIN_VALIDITY_MS)) return null;
 
   const renewed = refreshToken ? await refreshTokens(config.shopApiUrl, refreshToken) : null;

@@ -2,16 +2,11 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { customerCall, publicCall, readSession, type ApiAnswer } from '@/lib/auth/server';
 import { CART_COOKIE } from '@/lib/auth/session';
-import { decideCart, isStillCart, type FetchedOrder } from './rules';
+import type { Order } from '@/lib/orders/types';
+import { decideCart, isStillCart } from './rules';
 
-/** The visitor's cart as the cart page and the header read it (prices in cents, computed by the shop API). */
-export interface Cart extends FetchedOrder {
-  items: { id: number; productName: string; variant: string; unitPrice: number; total: number }[];
-  itemsTotal: number;
-  shippingTotal: number;
-  total: number;
-  itemsTotalQuantities: number;
-}
+/** The visitor's cart as the cart and checkout pages read it (prices in cents, computed by the shop API). */
+export type Cart = Order;
 
 export const PREVIOUS_CART_COOKIE = 'shop_previous_cart_token';
 

@@ -55,6 +55,9 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
             <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(cart.total)}</dd>
           </dl>
           <p className="mt-3 text-right text-sm text-slate-600">{t('shippingLater')}</p>
+          <p className="mt-6 text-right">
+            <Link href="/commande/adresses" prefetch={false} className="inline-block rounded-md bg-accent-700 px-6 py-3 text-lg font-semibold text-white hover:bg-accent-800">{t('checkout')}</Link>
+          </p>
         </>
       )}
     </section>

@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { AccountNav } from '@/components/account/account-nav';
+import { AddressLines } from '@/components/checkout/order-summary';
+import { getCustomer } from '@/lib/account/server';
+import { formatPrice } from '@/lib/format/price';
+import { getOrder, shippingMethodNames } from '@/lib/orders/server';
+import { orderStatusKey } from '@/lib/orders/status-label';
+import { codeOfIri } from '@/lib/orders/types';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('account'))('orderTitle') };
+}
+
+/** One order (spec §2 'Commande'): status, parts, totals, addresses, plates. Someone else's order is a 404. */
+export default async function OrderPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const [t, status, , order, methods] = await Promise.all([
+    getTranslations('account'), getTranslations('orderStatus'), getCustomer(`/compte/commandes/${token}`), getOrder(token), shippingMethodNames(),
+  ]);
+  if (!order) notFound();
+  const methodCode = codeOfIri(order.shipments.at(-1)?.method);
+  return (
+    <>
+      <AccountNav current="/compte/commandes" />
+      <p><Link href="/compte/commandes" className="text-sm font-semibold text-brand-700 underline">{t('backToOrders')}</Link></p>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">{t('orderNumber', { number: order.number ?? '' })}</h1>
+      <p className="mt-3 text-lg">
+        <span className="font-semibold">{t('orderStatus')} : </span>
+        <span data-testid="order-status">{status(orderStatusKey({ state: order.state ?? '', shippingState: order.shippingState, shipments: order.shipments }))}</span>
+      </p>
+
+      <h2 className="mt-8 text-xl font-bold text-brand-900">{t('orderItems')}</h2>
+      <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-3 p-3">
+            <span>{item.productName}</span>
+            <span className="font-semibold">{formatPrice(item.total, order.currencyCode)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        <dt>{t('orderShipping')}{methodCode ? ` (${methods.get(methodCode) ?? methodCode})` : ''}</dt>
+        <dd className="text-right">{formatPrice(order.shippingTotal, order.currencyCode)}</dd>
+        <dt className="text-lg font-bold text-brand-900">{t('orderTotal')}</dt>
+        <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(order.total, order.currencyCode)}</dd>
+      </dl>
+
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        {order.shippingAddress && (
+          <section aria-labelledby="shipping-address"><h2 id="shipping-address" className="mb-2 text-lg font-bold text-brand-900">{t('orderShippingAddress')}</h2><AddressLines address={order.shippingAddress} /></section>
+        )}
+        {order.billingAddress && (
+          <section aria-labelledby="billing-address"><h2 id="billing-address" className="mb-2 text-lg font-bold text-brand-900">{t('orderBillingAddress')}</h2><AddressLines address={order.billingAddress} /></section>
+        )}
+      </div>
+      {order.licencePlates && <p className="mt-6"><span className="font-semibold">{t('orderPlates')} : </span><span className="font-mono">{order.licencePlates}</span></p>}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Derived checkout state (spec §4) and the step it leads to. The shop API records a shipment with
+ * a default method (pickup) as soon as the order is addressed, as Sylius does; the shipping method
+ * counts as chosen once the customer confirmed it on the shipping step (`shipping_selected` or a
+ * later checkout state).
+ */
+import type { Order } from '@/lib/orders/types';
+
+export type CheckoutState = 'cart' | 'addressed' | 'shipping';
+
+const METHOD_CHOSEN = ['shipping_selected', 'payment_selected', 'payment_skipped', 'completed'];
+
+export function checkoutState(order: Pick<Order, 'shippingAddress' | 'shipments' | 'checkoutState'>): CheckoutState {
+  if (!order.shippingAddress) return 'cart';
+  const hasMethod = order.shipments.some((shipment) => Boolean(shipment.method));
+  return hasMethod && METHOD_CHOSEN.includes(order.checkoutState) ? 'shipping' : 'addressed';
+}
+
+export const CHECKOUT_STEPS = [
+  { path: '/commande/adresses', key: 'addresses', needs: 'cart' },
+  { path: '/commande/livraison', key: 'shipping', needs: 'addressed' },
+  { path: '/commande/stripe', key: 'payment', needs: 'shipping' },
+] as const satisfies readonly { path: string; key: string; needs: CheckoutState }[];
+
+export type CheckoutStepPath = (typeof CHECKOUT_STEPS)[number]['path'];
+
+const RANK: Record<CheckoutState, number> = { cart: 0, addressed: 1, shipping: 2 };
+
+/** Where a visitor asking for `path` belongs: the step itself when the order is ready for it, else the furthest step it is ready for. */
+export function stepFor(path: CheckoutStepPath, state: CheckoutState): CheckoutStepPath {
+  const step = CHECKOUT_STEPS.find((candidate) => candidate.path === path)!;
+  if (RANK[state] >= RANK[step.needs]) return path;
+  return [...CHECKOUT_STEPS].reverse().find((candidate) => RANK[state] >= RANK[candidate.needs])!.path;
+}
+
+/** Return URLs of the payment (spec §9). */
+export const PAYMENT_RETURN = { success: '/commande/valide', cancel: '/commande/livraison' } as const;

@@ -1,0 +1,29 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { customerCall } from '@/lib/auth/server';
+import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
+import type { Order } from './types';
+
+/** The signed-in customer's placed orders, newest first (GET /orders answers only theirs). */
+export async function getOrders(): Promise<Order[]> {
+  const answer = await customerCall<HydraCollection<Order>>('GET', 'orders', undefined, { refresh: false });
+  if (answer.status === 401) redirect('/connexion?retour=/compte/commandes');
+  if (answer.status !== 200 || !answer.body) throw new Error(`GET orders: ${answer.status}`);
+  return answer.body['hydra:member'];
+}
+
+/** One of the customer's placed orders by its token; null for a cart, an unknown token or someone else's order (the shop API answers 404). */
+export async function getOrder(token: string): Promise<Order | null> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return null;
+  const answer = await customerCall<Order>('GET', `orders/${token}`, undefined, { refresh: false });
+  if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`/compte/commandes/${token}`)}`);
+  if (answer.status !== 200 || !answer.body || !answer.body.state || answer.body.state === 'cart') return null;
+  return answer.body;
+}
+
+/** Names of the shipping methods by code (public, rarely changed: cached an hour). */
+export async function shippingMethodNames(): Promise<Map<string, string>> {
+  const methods = await shopGet<HydraCollection<{ code: string; name: string }>>('shipping-methods', { ld: true, cache: { tags: ['shipping-methods'], revalidate: 3600 } })
+    .catch(() => null);
+  return new Map((methods?.['hydra:member'] ?? []).map((method) => [method.code, method.name]));
+}
