@@ -12,7 +12,7 @@ test.describe('cart', () => {
     await link.click();
     await expect(page).toHaveURL(/\/piece\/P\d{7}\//);
     const partUrl = page.url();
-    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.getByRole('button', { name: 'Ajouter au panier', exact: true }).click();
 
     await expect(page).toHaveURL(/\/panier\?ajout=P\d{7}$/);
     await expect(page).toHaveTitle('Panier');
@@ -24,7 +24,7 @@ test.describe('cart', () => {
 
     await page.goto(partUrl);
     await catalogue.waitUntilInteractive();
-    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.getByRole('button', { name: 'Ajouter au panier', exact: true }).click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Cette pièce est déjà dans votre panier.');
 
     await page.getByRole('button', { name: `Retirer ${name} du panier` }).click();

@@ -74,7 +74,8 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, no
       }, apply(CHECKOUT, order.checkoutState, 'select_payment'));
     } catch (error) {
       if (error instanceof HoldError) {
-        throw new ViolationError(error.variantCodes.map((code) => ({ propertyPath: 'items', message: `${code} : ${CART_MESSAGES.reserved}` })));
+        const nameOf = (code: string) => items.find((row) => row.variantCode === code)?.productName ?? code;
+        throw new ViolationError(error.variantCodes.map((code) => ({ propertyPath: 'items', message: `${nameOf(code)} : ${CART_MESSAGES.reserved}` })));
       }
       throw error;
     }

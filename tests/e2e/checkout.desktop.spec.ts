@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import { CheckoutPage } from './pages/checkout-page';
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', postcode: '59500', city: 'Douai' };
+
+// Each journey buys from its own sub-family: a part can be sold once, and journeys run in parallel.
+test.describe('checkout', () => {
+  test('the checkout needs a session and a cart: anonymous → sign-in returning to the step; empty cart → /panier', async ({ page }) => {
+    const checkout = new CheckoutPage(page);
+    await page.goto('/commande/adresses');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/connexion?retour=%2Fcommande%2Fadresses');
+
+    await checkout.signUp(`guard.${unique()}@exemple.fr`);
+    await page.goto('/commande/livraison');
+    await expect(page).toHaveURL(/\/panier$/);
+    await page.goto('/commande');
+    await expect(page).toHaveURL(/\/panier$/);
+  });
+
+  test('browse, add from a listing, sign in, addresses, parcel, pay on the sandbox, confirmation, the order in the account', async ({ page }) => {
+    test.setTimeout(90_000);
+    const checkout = new CheckoutPage(page);
+    const name = await checkout.addFirstPartOf('/pieces/carrosserie/retroviseur');
+    await expect(page.getByRole('link', { name: 'Panier, 1 article' })).toBeVisible();
+    // Anonymous visitors sign in on the way and come back to the step; the cart stays theirs.
+    await page.getByRole('link', { name: 'Passer commande' }).click();
+    await expect(page).toHaveURL(/\/connexion\?retour=%2Fcommande%2Fadresses$/);
+    await checkout.signUp(`acheteur.${unique()}@exemple.fr`);
+    await page.goto('/panier');
+    await expect(page.getByRole('main').getByText(name)).toBeVisible();
+    await checkout.proceedFromCart();
+    await expect(page).toHaveTitle('Commande - Adresses');
+    await checkout.expectNoAxeViolation();
+
+    // Client-side rules first, then the shop API's (a plate that is not French).
+    await page.getByRole('button', { name: 'Continuer vers la livraison' }).click();
+    await expect(checkout.shippingFieldset().getByLabel('Adresse', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await checkout.fillNewShippingAddress(address);
+    await page.getByLabel(/Immatriculation du véhicule/).fill('ABC123');
+    await page.getByRole('button', { name: 'Continuer vers la livraison' }).click();
+    await expect(page.getByRole('alert')).toContainText('« ABC123 » n’est pas une immatriculation française');
+    await checkout.toShipping('ab-123-cd');
+
+    await expect(page).toHaveTitle('Commande - Livraison');
+    await expect(page.getByText('AB-123-CD')).toBeVisible();
+    // A mirror is light: pickup (free) and parcel, never the pallet.
+    await expect(page.getByRole('radio')).toHaveCount(2);
+    await expect(page.getByRole('radio', { name: /Retrait au centre VHU.*Gratuit/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Colis à domicile.*9,90/ })).toBeVisible();
+    await checkout.expectNoAxeViolation();
+    await checkout.payWith(/Colis à domicile/);
+
+    await checkout.onSandbox();
+    const amount = (await page.locator('.amount').textContent())!;
+    await page.getByRole('button', { name: /^Payer/ }).click();
+
+    await expect(page).toHaveURL(/\/commande\/valide$/);
+    await expect(page).toHaveTitle('Commande - Commande enregistré');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci, votre commande est enregistrée');
+    const number = (await page.getByRole('status').first().textContent())!.match(/\d{9}/)![0];
+    await expect(page.getByText(amount.replace(/\s/g, ' ')).or(page.getByText(amount))).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Panier$/ })).toBeVisible();
+    await checkout.expectNoAxeViolation();
+
+    await page.getByRole('link', { name: 'Suivre ma commande' }).click();
+    await expect(page).toHaveTitle('Compte - Commande');
+    await expect(page.getByTestId('order-status')).toHaveText('Commande enregistrée, en cours de vérification');
+    await expect(page.getByRole('main').getByText(name)).toBeVisible();
+    await expect(page.getByText('AB-123-CD')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Adresse de livraison' })).toContainText('12 rue des Forges');
+    await page.getByRole('link', { name: 'Toutes mes commandes' }).click();
+    await expect(page).toHaveTitle('Compte - Commandes');
+    await expect(page.getByRole('link', { name: `Voir la commande n° ${number}` })).toBeVisible();
+
+    // The part is sold: its page says so, and a new cart starts empty.
+    await page.goto('/panier');
+    await expect(page.getByText('Votre panier est vide.')).toBeVisible();
+  });
+
+  test('cancelling on the sandbox page returns to the shipping step and frees the part', async ({ page }) => {
+    test.setTimeout(60_000);
+    const checkout = new CheckoutPage(page);
+    await checkout.signUp(`annule.${unique()}@exemple.fr`);
+    const name = await checkout.addFirstPartOf('/pieces/eclairage/feu-arriere');
+    await checkout.proceedFromCart();
+    await checkout.fillNewShippingAddress(address);
+    await checkout.toShipping();
+    await checkout.payWith(/Retrait au centre VHU/);
+    await checkout.onSandbox();
+    await page.getByRole('button', { name: 'Annuler et revenir à la boutique' }).click();
+    await expect(page).toHaveURL(/\/commande\/livraison\?paiement=annule$/);
+    await expect(page.getByRole('status')).toContainText('Paiement annulé');
+    // Still in the cart, for sale again, and the payment can start over.
+    await expect(page.getByRole('complementary').getByText(name)).toBeVisible();
+    await checkout.payWith(/Retrait au centre VHU/);
+    await checkout.onSandbox();
+  });
+
+  test('a second buyer cannot buy a part another buyer is paying for', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const first = new CheckoutPage(await (await browser.newContext()).newPage());
+    const second = new CheckoutPage(await (await browser.newContext()).newPage());
+    await first.signUp(`premier.${unique()}@exemple.fr`);
+    await second.signUp(`second.${unique()}@exemple.fr`, 'Marc', 'Durand');
+    const name = await first.addFirstPartOf('/pieces/eclairage/antibrouillard');
+    await second.goto('/pieces/eclairage/antibrouillard');
+    await second.page.getByRole('button', { name: `Ajouter au panier : ${name}` }).click();
+    await expect(second.page).toHaveURL(/\/panier\?ajout=/);
+
+    for (const buyer of [first, second]) {
+      await buyer.proceedFromCart();
+      await buyer.fillNewShippingAddress(address);
+      await buyer.toShipping();
+    }
+    await first.payWith(/Retrait au centre VHU/);
+    await first.onSandbox();
+
+    // The part is held by the first buyer's checkout: the second one's payment step shows its error.
+    await second.payWith(/Retrait au centre VHU/);
+    await expect(second.page).toHaveURL(/\/commande\/stripe$/);
+    await expect(second.page).toHaveTitle('Commande - Paiement');
+    await expect(second.page.getByRole('alert')).toContainText('Le paiement n’a pas pu commencer');
+    await expect(second.page.getByRole('alert')).toContainText(`${name} : Cette pièce est en cours de commande par un autre client`);
+    await second.expectNoAxeViolation();
+
+    await first.page.getByRole('button', { name: /^Payer/ }).click();
+    await expect(first.page).toHaveURL(/\/commande\/valide$/);
+    // Sold now: adding it again is refused in French.
+    await second.page.goto('/panier');
+    await expect(second.page.getByRole('main').getByText(name)).toBeVisible();
+    await second.page.goto('/commande/stripe');
+    await expect(second.page.getByRole('alert')).toContainText('Le paiement n’a pas pu commencer');
+  });
+});

@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { E2E_SHOP_API_URL, E2E_STAFF_TOKEN } from '../../../playwright.config';
+import { AccountPage } from './account-page';
+import { CataloguePage } from './catalogue-page';
+
+const run = promisify(execFile);
+
+export interface NewAddress {
+  firstName: string;
+  lastName: string;
+  street: string;
+  postcode: string;
+  city: string;
+}
+
+/** Page object for the cart, the checkout steps, the sandbox payment page and the orders in the account. */
+export class CheckoutPage extends CataloguePage {
+  readonly account: AccountPage;
+
+  constructor(page: Page) {
+    super(page);
+    this.account = new AccountPage(page);
+  }
+
+  /** A new customer, verified through the mailed link and signed in. */
+  async signUp(email: string, firstName = 'Léa', lastName = 'Martin') {
+    await this.account.goto('/connexion');
+    await this.account.register({ firstName, lastName, email, password: 'pieces-auto-2026' });
+    await expect(this.account.registerForm().getByRole('status')).toBeVisible();
+    await this.account.goto(await this.account.mailedLink(email, '/verification/'));
+    await expect(this.page.getByRole('status')).toBeVisible();
+    await this.account.goto('/connexion');
+    await this.account.signIn(email, 'pieces-auto-2026');
+    await expect(this.page).toHaveURL(/\/compte$/);
+  }
+
+  /** Adds the first part of a listing from its card; returns its name. */
+  async addFirstPartOf(listing: string): Promise<string> {
+    await this.goto(listing);
+    const name = (await this.partLinks().first().textContent())!.trim();
+    await this.page.getByRole('button', { name: `Ajouter au panier : ${name}` }).click();
+    await expect(this.page).toHaveURL(/\/panier\?ajout=/);
+    await expect(this.page.getByRole('main').getByText(name)).toBeVisible();
+    return name;
+  }
+
+  async proceedFromCart() {
+    await this.page.getByRole('link', { name: 'Passer commande' }).click();
+    await expect(this.page).toHaveURL(/\/commande\/adresses$/);
+    await this.waitUntilInteractive();
+  }
+
+  shippingFieldset() {
+    return this.page.getByRole('group', { name: 'Adresse de livraison' });
+  }
+
+  async fillNewShippingAddress(address: NewAddress) {
+    const group = this.shippingFieldset();
+    const newChoice = group.getByRole('radio', { name: 'Une nouvelle adresse' });
+    if (await newChoice.count()) await newChoice.check();
+    await group.getByLabel('Prénom').fill(address.firstName);
+    await group.getByLabel('Nom', { exact: true }).fill(address.lastName);
+    await group.getByLabel('Adresse', { exact: true }).fill(address.street);
+    await group.getByLabel('Code postal').fill(address.postcode);
+    await group.getByLabel('Ville').fill(address.city);
+  }
+
+  async toShipping(plates = '') {
+    if (plates) await this.page.getByLabel(/Immatriculation du véhicule/).fill(plates);
+    await this.page.getByRole('button', { name: 'Continuer vers la livraison' }).click();
+    await expect(this.page).toHaveURL(/\/commande\/livraison$/);
+  }
+
+  /** Chooses a method by its name and leaves for the payment page. */
+  async payWith(method: RegExp | string) {
+    await this.page.getByRole('radio', { name: method }).check();
+    await this.page.getByRole('button', { name: 'Payer par carte' }).click();
+  }
+
+  async onSandbox() {
+    await expect(this.page).toHaveURL(new RegExp(`^${E2E_SHOP_API_URL}/sandbox/checkout/`));
+    await expect(this.page.getByRole('heading', { name: 'Paiement de test' })).toBeVisible();
+  }
+
+  async expectNoAxeViolation() {
+    const results = await new AxeBuilder({ page: this.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  }
+
+  /** The yard's staff command (`npm run orders -- <operation> <number>`), against the end-to-end shop API. */
+  async staff(operation: 'validate' | 'wait' | 'ship' | 'fulfill' | 'cancel', orderNumber: string) {
+    const { stdout } = await run('npx', ['tsx', 'shop-api/src/staff/orders-cli.ts', operation, orderNumber], {
+      env: { ...process.env, SHOP_API_URL: E2E_SHOP_API_URL, STAFF_API_TOKEN: E2E_STAFF_TOKEN },
+    });
+    return stdout;
+  }
+}
