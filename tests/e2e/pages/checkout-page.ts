@@ -37,14 +37,27 @@ export class CheckoutPage extends CataloguePage {
     await expect(this.page).toHaveURL(/\/compte$/);
   }
 
-  /** Adds the first part of a listing from its card; returns its name. */
-  async addFirstPartOf(listing: string): Promise<string> {
+  /** Adds the first part of a listing from its card; returns its name and page. */
+  async addFirstPartOf(listing: string): Promise<{ name: string; href: string }> {
     await this.goto(listing);
-    const name = (await this.partLinks().first().textContent())!.trim();
-    await this.page.getByRole('button', { name: `Ajouter au panier : ${name}` }).click();
+    const link = this.partLinks().first();
+    const part = { name: (await link.textContent())!.trim(), href: (await link.getAttribute('href'))! };
+    await this.addFromListing(listing, part);
+    return part;
+  }
+
+  /** Adds a given part from the card of a listing (names repeat: the card is found by its link). */
+  async addFromListing(listing: string, part: { name: string; href: string }) {
+    if (new URL(this.page.url()).pathname !== listing) await this.goto(listing);
+    const card = this.parts.filter({ has: this.page.locator(`a[href="${part.href}"]`) });
+    await card.getByRole('button', { name: `Ajouter au panier : ${part.name}` }).click();
     await expect(this.page).toHaveURL(/\/panier\?ajout=/);
-    await expect(this.page.getByRole('main').getByText(name)).toBeVisible();
-    return name;
+    await expect(this.page.getByRole('main').getByText(part.name).first()).toBeVisible();
+  }
+
+  /** The page's own alert (Next's route announcer is an alert too). */
+  alert() {
+    return this.page.getByRole('main').getByRole('alert');
   }
 
   async proceedFromCart() {
