@@ -1,5 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CART_MESSAGES } from '../src/domain/cart.js';
+import { createJwtService } from '../src/auth/jwt.js';
+import { customers } from '../src/db/schema.js';
+import { createMailer } from '../src/mail/mailer.js';
+import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 
 const API = '/api/v2/shop';
@@ -10,10 +18,12 @@ type Json = Record<string, any>;
 describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => {
   let shop: TestShop;
   let clock = new Date('2026-11-20T10:00:00Z');
-  const call = async (method: string, url: string, body?: unknown) => {
+  const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
+  const jwt = createJwtService(new TextEncoder().encode('payment-tests-signing-key-of-enough-length-0'));
+  const call = async (method: string, url: string, body?: unknown, token?: string) => {
     const response = await shop.app.inject({
       method: method as 'GET', url,
-      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.statusCode, body: (String(response.headers['content-type'] ?? '').includes('json') && response.body ? response.json() : response.body) as Json, headers: response.headers };
@@ -34,7 +44,7 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
   const sessionOf = (checkoutUrl: string) => new URL(checkoutUrl).pathname;
 
   beforeAll(async () => {
-    shop = await startTestShop(backend, 60, { now: () => clock });
+    shop = await startTestShop(backend, 60, { now: () => clock, jwt, mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }) });
   });
   afterAll(async () => {
     await shop?.close();
@@ -110,6 +120,29 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     const token = await readyCart(part!.code);
     const evil = await call('POST', `${API}/orders/${token}/pay`, { ...urls, afterSuccessUrl: 'https://evil.example/merci' });
     expect(evil.status).toBe(422);
+  });
+
+  it('mails the customer the confirmation of a paid order, once', async () => {
+    const email = `confirmation.${backend}@exemple.fr`;
+    await call('POST', `${API}/customers`, { firstName: 'Léa', lastName: 'Martin', email, password: 'pieces-auto-2026' });
+    const [row] = await shop.database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
+    const token = await jwt.sign({ customerId: row!.id, email });
+    const part = (await partsForSale()).at(-1)!;
+    const cart = (await call('POST', `${API}/orders`, {}, token)).body.tokenValue as string;
+    await call('POST', `${API}/orders/${cart}/items`, { productVariant: part.code }, token);
+    const addressed = (await call('PUT', `${API}/orders/${cart}`, { billingAddress: address }, token)).body;
+    await call('PATCH', `${API}/orders/${cart}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'retrait_casse' }, token);
+    const checkoutUrl = (await call('POST', `${API}/orders/${cart}/pay`, urls, token)).body.checkoutUrl;
+    await form(`${sessionOf(checkoutUrl)}/pay`);
+    await form(`${sessionOf(checkoutUrl)}/pay`);
+
+    const mails = (await readOutbox(outbox, 100)).filter((mail) => mail.to === email && mail.subject.startsWith('Commande n°'));
+    expect(mails).toHaveLength(1);
+    const order = (await call('GET', `${API}/orders/${cart}`, undefined, token)).body;
+    expect(mails[0]!.subject).toBe(`Commande n° ${order.number} enregistrée`);
+    expect(mails[0]!.text).toContain(part.name);
+    expect(mails[0]!.text).toContain(`Total payé TTC : ${((part.defaultVariantData.price as number) / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' })}`);
+    expect(mails[0]!.links).toContain(`${SITE}/compte/commandes/${cart}`);
   });
 
   it('sells a part to exactly one of 50 buyers paying at the same time', async () => {

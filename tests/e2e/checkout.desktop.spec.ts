@@ -26,7 +26,8 @@ test.describe('checkout', () => {
     // Anonymous visitors sign in on the way and come back to the step; the cart stays theirs.
     await page.getByRole('link', { name: 'Passer commande' }).click();
     await expect(page).toHaveURL(/\/connexion\?retour=%2Fcommande%2Fadresses$/);
-    await checkout.signUp(`acheteur.${unique()}@exemple.fr`);
+    const email = `acheteur.${unique()}@exemple.fr`;
+    await checkout.signUp(email);
     await page.goto('/panier');
     await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
     await checkout.proceedFromCart();
@@ -63,8 +64,11 @@ test.describe('checkout', () => {
     await expect(page.getByRole('link', { name: /^Panier$/ })).toBeVisible();
     await checkout.expectNoAxeViolation();
 
+    // The confirmation by mail leads to the same order.
+    const mailed = await checkout.account.mailedLink(email, '/compte/commandes/');
     await page.getByRole('link', { name: 'Suivre ma commande' }).click();
     await expect(page).toHaveTitle('Compte - Commande');
+    expect(new URL(page.url()).pathname).toBe(mailed);
     await expect(page.getByTestId('order-status')).toHaveText('Commande enregistrée, en cours de vérification');
     await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
     await expect(page.getByText('AB-123-CD')).toBeVisible();

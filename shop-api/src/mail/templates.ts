@@ -29,3 +29,25 @@ export function resetPasswordMail(to: string, firstName: string, url: string): O
     'Choisissez-en un nouveau avec le lien ci-dessous. Il est valable 2 heures et ne sert qu’une fois.',
   ], { url, label: 'Choisir un nouveau mot de passe' }, 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : votre mot de passe actuel reste valable.');
 }
+
+export interface ConfirmedOrder {
+  number: string;
+  lines: { name: string; amount: number }[];
+  shippingName: string | null;
+  shippingTotal: number;
+  total: number;
+  url: string;
+}
+
+const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** Sent once the provider confirmed the payment: the contract's confirmation on a durable medium. */
+export function orderConfirmationMail(to: string, firstName: string, order: ConfirmedOrder): OutgoingMail {
+  return mail(to, `Commande n° ${order.number} enregistrée`, `Bonjour ${firstName},`, [
+    `Merci pour votre commande n° ${order.number} : votre paiement est confirmé.`,
+    ...order.lines.map((line) => `• ${line.name} : ${euros(line.amount)}`),
+    `Livraison${order.shippingName ? ` (${order.shippingName})` : ''} : ${order.shippingTotal === 0 ? 'gratuite' : euros(order.shippingTotal)}`,
+    `Total payé TTC : ${euros(order.total)}`,
+    'Le centre VHU vérifie maintenant vos pièces avant de les préparer. Vous suivez chaque étape dans votre compte.',
+  ], { url: order.url, label: 'Suivre ma commande' }, 'Une question sur cette commande ? Répondez à ce message ou appelez-nous en indiquant son numéro.');
+}

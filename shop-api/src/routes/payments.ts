@@ -8,14 +8,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { attachCheckout, closePayment, completePayment, expireStalePayments, findOpenPayment, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
 import { listShippingMethods } from '../db/orders.js';
-import { forgetListingTotals } from '../db/products.js';
 import { CART_MESSAGES } from '../domain/cart.js';
 import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
 import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
 import { newToken } from '../domain/secrets.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
-import { partTags } from '../notify/storefront.js';
+import { afterConfirmedPayment } from '../payments/confirmed.js';
 import { orderFields } from './orders.js';
 import { accessibleOrder } from '../auth/order-access.js';
 import type { AppContext } from '../app.js';
@@ -32,7 +31,8 @@ export const PAY_MESSAGES = {
 const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now, notifier, siteUrl, paymentProvider }) => {
+const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, jwt, now, siteUrl, paymentProvider } = context;
   // The sandbox's buttons post empty forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
   const siteOrigin = new URL(siteUrl).origin;
@@ -134,10 +134,7 @@ ${open ? `<form method="post" action="${action('pay')}"><button class="pay" type
     if (payment.state === 'new' && payment.expiresAt <= now()) await closePayment(db, payment.id, 'expired');
     const completed = await completePayment(db, payment.id, now());
     if (!completed) return reply.redirect(payment.afterCancelUrl, 303);
-    if (completed.changed) {
-      forgetListingTotals(db);
-      for (const code of completed.soldCodes) notifier.notify(partTags(code));
-    }
+    await afterConfirmedPayment(context, completed, request.log);
     return reply.redirect(payment.afterSuccessUrl, 303);
   });
 

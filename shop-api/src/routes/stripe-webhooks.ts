@@ -7,15 +7,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { closePayment, completePayment, findPaymentBySession } from '../db/payments.js';
-import { forgetListingTotals } from '../db/products.js';
 import { HttpError } from '../http/errors.js';
 import { API_PREFIX } from '../http/jsonld.js';
-import { partTags } from '../notify/storefront.js';
+import { afterConfirmedPayment } from '../payments/confirmed.js';
 import type { AppContext } from '../app.js';
 
 export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payment-webhooks/stripe`;
 
-const stripeWebhooksRoutes: FastifyPluginAsync<AppContext> = async (app, { db, now, notifier, stripeWebhook }) => {
+const stripeWebhooksRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, now, stripeWebhook } = context;
   if (!stripeWebhook) return;
   // The signature covers the exact bytes Stripe sent: keep them (this plugin only).
   app.removeContentTypeParser('application/json');
@@ -43,10 +43,7 @@ const stripeWebhooksRoutes: FastifyPluginAsync<AppContext> = async (app, { db, n
       throw new HttpError(422, 'Montant ou devise différents de la commande : paiement refusé.');
     }
     const completed = await completePayment(db, payment.id, now());
-    if (completed?.changed) {
-      forgetListingTotals(db);
-      for (const code of completed.soldCodes) notifier.notify(partTags(code));
-    }
+    if (completed) await afterConfirmedPayment(context, completed, request.log);
     return { received: true, handled: Boolean(completed) };
   });
 };
