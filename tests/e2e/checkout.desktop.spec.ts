@@ -87,6 +87,12 @@ test.describe('checkout', () => {
     const checkout = new CheckoutPage(page);
     await checkout.signUp(`annule.${unique()}@exemple.fr`);
     const { name } = await checkout.addFirstPartOf('/pieces/eclairage/feu-arriere');
+    // /commande leads to the first step; a later step is not reachable before the earlier ones.
+    await page.goto('/commande');
+    await expect(page).toHaveURL(/\/commande\/adresses$/);
+    await page.goto('/commande/stripe');
+    await expect(page).toHaveURL(/\/commande\/adresses$/);
+    await page.goto('/panier');
     await checkout.proceedFromCart();
     await checkout.fillNewShippingAddress(address);
     await checkout.toShipping();
