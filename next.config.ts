@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import { withContentCollections } from '@content-collections/next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { STATIC_SECURITY_HEADERS } from './lib/security/headers';
 
 // Messages are compiled at build time: the browser gets format-only code, not the ICU parser.
 const withNextIntl = createNextIntlPlugin({
@@ -21,6 +22,10 @@ const nextConfig: NextConfig = {
   // never reuse these HTML pages without asking, and a CDN keeps its own validators.
   generateEtags: false,
   reactStrictMode: true,
+  // Headers for every response; the CSP and HSTS of pages depend on run-time settings: proxy.ts.
+  async headers() {
+    return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }];
+  },
   images: {
     // Breakpoints of spec §9; WebP only (AVIF encodes too slowly on a cold cache).
     deviceSizes: [320, 520, 640, 768, 1024, 1200, 1280, 1440, 1536],

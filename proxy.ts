@@ -6,14 +6,15 @@ import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
 import { guardAccount } from '@/lib/auth/guard';
 import { guardCheckout } from '@/lib/checkout/guard';
+import { pageSecurityHeaders } from '@/lib/security/headers';
 
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
  * listing parameters (?page=&tri=) into cached static routes, guards the account pages (spec §6), and
  * answers 410 Gone for parts sold longer ago than SOLD_PART_PAGE_DAYS, and guards the checkout
- * (empty cart → /panier).
+ * (empty cart → /panier). Every answer gets the page security headers.
  */
-export async function proxy(request: NextRequest) {
+async function route(request: NextRequest): Promise<NextResponse> {
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {
     const target = rule.external ? new URL(rule.to) : new URL(rule.to, request.url);
@@ -44,6 +45,13 @@ export async function proxy(request: NextRequest) {
     }
   }
   return NextResponse.next();
+}
+
+/** Every page answer carries the security headers decided at run time (CSP, HSTS over https). */
+export async function proxy(request: NextRequest) {
+  const response = await route(request);
+  for (const [name, value] of Object.entries(pageSecurityHeaders(process.env))) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {

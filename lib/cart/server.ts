@@ -2,6 +2,8 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { customerCall, publicCall, readSession, type ApiAnswer } from '@/lib/auth/server';
 import { CART_COOKIE } from '@/lib/auth/session';
+import { sessionCookieOptions } from '@/lib/auth/tokens';
+import { storefrontConfig } from '@/lib/config/server';
 import type { Order } from '@/lib/orders/types';
 import { decideCart, isStillCart } from './rules';
 
@@ -24,11 +26,12 @@ export async function getCart(): Promise<Cart | null> {
   return answer.status === 200 && answer.body && isStillCart(answer.body) ? answer.body : null;
 }
 
-const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', maxAge: 30 * 86_400 };
 
 /** The cart token to add to (spec §4: a new order when none, a new one when the old was placed). Actions only. */
 export async function ensureCart(): Promise<string | null> {
   const jar = await cookies();
+  // Same flags as the session: httpOnly, SameSite=Lax, Secure when the shop is served over https.
+  const cookieOptions = sessionCookieOptions(storefrontConfig().siteUrl);
   const token = jar.get(CART_COOKIE)?.value;
   const current = token ? await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`) : null;
   // Only a cart that is gone (404) or placed is replaced; a passing failure must not lose the cart.
@@ -38,7 +41,7 @@ export async function ensureCart(): Promise<string | null> {
   if (decision.kind === 'replace') jar.set(PREVIOUS_CART_COOKIE, decision.previousToken, cookieOptions);
   const created = await orderCall<{ tokenValue: string }>('POST', 'orders', { localeCode: 'fr_FR' });
   if (created.status !== 201 || !created.body) return null;
-  jar.set(CART_COOKIE, created.body.tokenValue, { ...cookieOptions, secure: process.env.SITE_URL?.startsWith('https://') ?? false });
+  jar.set(CART_COOKIE, created.body.tokenValue, cookieOptions);
   return created.body.tokenValue;
 }
 

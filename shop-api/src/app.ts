@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createJwtService, type JwtService } from './auth/jwt.js';
 import { RateLimiter } from './domain/rate-limit.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerSecurity } from './http/security.js';
 import { newToken } from './domain/secrets.js';
 import { sandboxProvider, type PaymentProvider } from './payments/provider.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
@@ -88,6 +89,7 @@ export async function buildApp({
     trustProxy,
   });
   registerErrorHandlers(app);
+  await registerSecurity(app, { siteUrl, publicUrl });
   // PATCH bodies come as JSON merge patches (API Platform; spec §7).
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   registerNegotiation(app);
