@@ -1,11 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { axeViolations as violations } from './pages/axe';
+import { CataloguePage } from './pages/catalogue-page';
+import { CheckoutPage } from './pages/checkout-page';
 import { ShopPage } from './pages/shop-page';
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('accessibility of the shell (axe)', () => {
   for (const path of ['/', '/panier', '/page-inconnue']) {
@@ -34,5 +31,62 @@ test.describe('accessibility of the shell (axe)', () => {
       await expect(shop.dropdownToggle()).toHaveAttribute('aria-expanded', 'true');
     }
     expect(await violations(page)).toEqual([]);
+  });
+});
+
+// Every route of spec §2, at the size of each project (desktop and Pixel 7).
+test.describe('accessibility of every route (axe)', () => {
+  test('public routes: content, catalogue, brands, sign-in and password recovery', async ({ page }) => {
+    test.setTimeout(120_000);
+    const shop = new CataloguePage(page);
+    await shop.goto('/pieces/moteur');
+    const partPath = (await shop.partLinks().first().getAttribute('href'))!;
+    const paths = [
+      '/qui-sommes-nous', '/aide-et-contact', '/retourner-un-produit', '/modalites-de-livraison', '/conditions-generales-de-vente',
+      '/conditions-utilisation', '/mentions-legales', '/vehicules-export', '/vehicules-accidentes',
+      '/pieces', '/pieces/moteur', '/pieces/bv-pont-transmission/boite-de-vitesse', '/pieces/moteur?page=2', partPath,
+      '/marques', '/marques/renault', '/recherche?q=phare', '/connexion', '/verification', '/verification/jeton-inconnu',
+      '/mot-de-passe-oublie', '/mot-de-passe-oublie/jeton-inconnu',
+    ];
+    const found: Record<string, string[]> = {};
+    for (const path of paths) {
+      await shop.goto(path);
+      const list = await violations(page);
+      if (list.length > 0) found[path] = list;
+    }
+    expect(found).toEqual({});
+  });
+
+  test('customer routes: account, address book, orders, cart and the first checkout steps', async ({ page }) => {
+    test.setTimeout(120_000);
+    const shop = new CheckoutPage(page);
+    await shop.signUp(`axe.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`);
+    await shop.goto('/compte/adresses/ajouter');
+    const found: Record<string, string[]> = {};
+    const check = async (label: string) => {
+      const list = await violations(page);
+      if (list.length > 0) found[label] = list;
+    };
+    await check('/compte/adresses/ajouter');
+    await page.getByLabel('Prénom').fill('Léa');
+    await page.getByLabel('Nom', { exact: true }).fill('Martin');
+    await page.getByLabel('Adresse', { exact: true }).fill('8 rue du Moulin');
+    await page.getByLabel('Code postal').fill('59000');
+    await page.getByLabel('Ville').fill('Lille');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page).toHaveURL(/\/compte\/adresses$/);
+    const edit = await page.getByRole('link', { name: /^Modifier/ }).first().getAttribute('href');
+    for (const path of ['/compte', '/compte/profil', '/compte/mot-de-passe', '/compte/adresses', edit!, '/compte/commandes']) {
+      await shop.goto(path);
+      await check(path);
+    }
+    // A cart and the checkout's first steps; the part is only in a cart, never held or sold.
+    await shop.addFirstPartOf('/pieces/habitacle');
+    await check('/panier');
+    await shop.proceedFromCart();
+    await check('/commande/adresses (address book)');
+    await shop.toShipping();
+    await check('/commande/livraison');
+    expect(found).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CheckoutPage } from './pages/checkout-page';
+import { watchCsp } from './pages/csp';
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', postcode: '59500', city: 'Douai' };
@@ -20,6 +21,7 @@ test.describe('checkout', () => {
 
   test('browse, add from a listing, sign in, addresses, parcel, pay on the sandbox, confirmation, the order in the account', async ({ page }) => {
     test.setTimeout(90_000);
+    const violations = await watchCsp(page);
     const checkout = new CheckoutPage(page);
     const { name } = await checkout.addFirstPartOf('/pieces/carrosserie/retroviseur');
     await expect(page.getByRole('link', { name: 'Panier, 1 article' })).toBeVisible();
@@ -80,6 +82,8 @@ test.describe('checkout', () => {
     // The part is sold: its page says so, and a new cart starts empty.
     await page.goto('/panier');
     await expect(page.getByText('Votre panier est vide.')).toBeVisible();
+    // The whole purchase, the sandbox's redirects included, ran under the storefront's CSP.
+    expect(await violations()).toEqual([]);
   });
 
   test('cancelling on the sandbox page returns to the shipping step and frees the part', async ({ page }) => {

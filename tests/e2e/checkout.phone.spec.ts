@@ -14,7 +14,9 @@ test('buy an engine and a headlight on a phone, then follow the order as the yar
 
   await checkout.proceedFromCart();
   await checkout.fillNewShippingAddress({ firstName: 'Karim', lastName: 'Benali', street: '3 avenue de la Gare', postcode: '62300', city: 'Lens' });
+  await checkout.expectNoAxeViolation();
   await checkout.toShipping('1234 AB 62');
+  await checkout.expectNoAxeViolation();
   // An engine is heavy: the yard's counter or a pallet, never a parcel.
   await expect(page.getByRole('radio', { name: /Colis/ })).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /Messagerie sur palette/ })).toBeVisible();
@@ -22,12 +24,14 @@ test('buy an engine and a headlight on a phone, then follow the order as the yar
   await checkout.onSandbox();
   await page.getByRole('button', { name: /^Payer/ }).click();
   await expect(page).toHaveURL(/\/commande\/valide$/);
+  await checkout.expectNoAxeViolation();
   const number = (await page.getByRole('main').getByRole('status').first().textContent())!.match(/\d{9}/)![0];
   await page.getByRole('link', { name: 'Suivre ma commande' }).click();
   const status = page.getByTestId('order-status');
   await expect(status).toHaveText('Commande enregistrée, en cours de vérification');
   for (const part of [engine, headlight]) await expect(page.getByRole('main').getByText(part.name).first()).toBeVisible();
   await expect(page.getByText('1234 AB 62')).toBeVisible();
+  await checkout.expectNoAxeViolation();
 
   const steps: [Parameters<CheckoutPage['staff']>[0], string][] = [
     ['validate', 'Pièces en préparation pour le retrait'],
@@ -42,4 +46,5 @@ test('buy an engine and a headlight on a phone, then follow the order as the yar
   }
   await page.getByRole('link', { name: 'Toutes mes commandes' }).click();
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Commande terminée');
+  await checkout.expectNoAxeViolation();
 });

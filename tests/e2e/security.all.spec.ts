@@ -1,20 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CataloguePage } from './pages/catalogue-page';
-
-/** Records every Content-Security-Policy violation the page reports, from its first script on. */
-async function watchCsp(page: Page) {
-  await page.addInitScript(() => {
-    (window as unknown as { cspViolations: string[] }).cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
-  });
-  return async () => [...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)), ...consoleErrors];
-}
+import { watchCsp } from './pages/csp';
 
 test.describe('security headers of the storefront', () => {
   test('every kind of response carries the hardening headers; pages carry the CSP', async ({ page, request }) => {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E_SHOP_API_URL, E2E_STAFF_TOKEN } from '../../../playwright.config';
 import { AccountPage } from './account-page';
+import { axeViolations } from './axe';
 import { CataloguePage } from './catalogue-page';
 
 const run = promisify(execFile);
@@ -99,8 +99,7 @@ export class CheckoutPage extends CataloguePage {
   }
 
   async expectNoAxeViolation() {
-    const results = await new AxeBuilder({ page: this.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(this.page)).toEqual([]);
   }
 
   /** The yard's staff command (`npm run orders -- <operation> <number>`), against the end-to-end shop API. */
