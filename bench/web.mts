@@ -6,47 +6,18 @@
  *      against a bare Next.js page (bench/bare-app) built by the same Next version.
  * Prints figures only; the shop runs on its own ports, data and build folders.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { firstPartPath, root, start, startShop, waitFor } from './shop.mts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const WEB = Number(process.env.BENCH_WEB_PORT || 3200);
 const API = Number(process.env.BENCH_API_PORT || 8200);
 const BARE = WEB + 1;
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
-const children: ChildProcess[] = [];
-
-function start(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
-  });
-  children.push(child);
-  return child;
-}
-
-function stopAll() {
-  for (const child of children) {
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
-  }
-}
-process.on('exit', stopAll);
-process.on('SIGINT', () => process.exit(130));
-
-async function waitFor(url: string, minutes: number) {
-  const deadline = Date.now() + minutes * 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} ne répond pas`);
-}
 
 async function scriptsOf(base: string, path: string) {
   const html = await (await fetch(base + path)).text();
@@ -85,17 +56,8 @@ const bareBuild = spawnSync(process.execPath, [nextBin, 'build'], {
 if (bareBuild.status !== 0) throw new Error('la page Next.js nue ne se construit pas');
 start(process.execPath, [nextBin, 'start', '-p', String(BARE)], { cwd: bareDir });
 process.on('exit', () => rmSync(bareDir, { recursive: true, force: true }));
-process.stdout.write('construction et démarrage de la boutique de mesure (peut prendre quelques minutes)…\n');
-start(process.execPath, ['scripts/start.mjs', '--fresh-data'], {
-  env: { PORT: String(WEB), SHOP_API_PORT: String(API), SHOP_VAR_DIR: 'var/bench-web', NEXT_DIST_DIR: '.next-bench', SEED_PARTS: '3000', DATABASE_URL: '' },
-});
-
-const shop = `http://localhost:${WEB}`;
-await Promise.all([waitFor(`${shop}/api/session`, 20), waitFor(`http://localhost:${BARE}/`, 2)]);
-
-const listing = await (await fetch(`${shop}/pieces/moteur`)).text();
-const partPath = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)?.[1];
-if (!partPath) throw new Error('aucune pièce dans /pieces/moteur');
+const [{ shop }] = await Promise.all([startShop('bench-web', { web: WEB, api: API }), waitFor(`http://localhost:${BARE}/`, 2)]);
+const partPath = await firstPartPath(shop);
 
 // (b) first-load JavaScript
 const bare = await scriptsOf(`http://localhost:${BARE}`, '/');

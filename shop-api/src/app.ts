@@ -98,6 +98,12 @@ export async function buildApp({
     jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl, paymentProvider, stripeWebhook,
   };
   app.addHook('onClose', () => notifier.flush());
+  // Every route as registered: the fuzz tests walk this list, so a new route is fuzzed without being listed.
+  const routeList: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routeList);
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
     countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes, paymentsRoutes, adminOrdersRoutes, stripeWebhooksRoutes,
@@ -105,4 +111,11 @@ export async function buildApp({
     await app.register(plugin, context);
   }
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Method and URL pattern of every route of the shop API (fuzz tests). */
+    routeList: { method: string; url: string }[];
+  }
 }

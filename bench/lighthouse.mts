@@ -1,0 +1,68 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12 with Debian's Chromium (CHROMIUM_PATH, default
+ * /usr/bin/chromium) on the shop as `npm start` serves it: home, a family page, a part page, a
+ * content page and the cart, mobile and desktop, median of 3 runs (by performance score). Prints
+ * the four scores and LCP/TBT/CLS as a table, against the targets of issue 6. Nothing is asserted.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { firstPartPath, startShop } from './shop.mts';
+
+const WEB = Number(process.env.BENCH_WEB_PORT || 3400);
+const API = Number(process.env.BENCH_API_PORT || 8400);
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+
+const { shop } = await startShop('bench-lighthouse', { web: WEB, api: API });
+const pages: [string, string][] = [
+  ['accueil', '/'],
+  ['famille', '/pieces/moteur'],
+  ['fiche pièce', await firstPartPath(shop)],
+  ['contenu', '/mentions-legales'],
+  ['panier', '/panier'],
+];
+// Warm every page once: the figures are those of a shop in service, not of its first request.
+for (const [, path] of pages) await (await fetch(shop + path)).arrayBuffer();
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+process.on('exit', () => { try { chrome.kill(); } catch { /* gone */ } });
+
+interface Figures { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number }
+
+async function audit(url: string, formFactor: 'mobile' | 'desktop'): Promise<Figures> {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, formFactor === 'desktop' ? desktopConfig : undefined);
+  const { categories, audits } = result!.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+    lcp: audits['largest-contentful-paint']!.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']!.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']!.numericValue ?? NaN,
+  };
+}
+
+const median = (runs: Figures[]) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
+const rows: string[] = [];
+const misses: string[] = [];
+for (const formFactor of ['mobile', 'desktop'] as const) {
+  for (const [label, path] of pages) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(shop + path, formFactor));
+    const m = median(runs);
+    rows.push(`| ${formFactor.padEnd(7)} | ${label.padEnd(11)} | ${String(m.performance).padStart(4)} | ${String(m.accessibility).padStart(4)} | ${String(m.bestPractices).padStart(4)} | ${String(m.seo).padStart(4)} | ${(m.lcp / 1000).toFixed(2).padStart(6)} s | ${String(Math.round(m.tbt)).padStart(5)} ms | ${m.cls.toFixed(3)} |`);
+    process.stdout.write(`${rows.at(-1)}\n`);
+    if (formFactor === 'mobile' && m.performance < 95) misses.push(`${label} mobile : performance ${m.performance} < 95`);
+    for (const [name, value] of [['accessibilité', m.accessibility], ['bonnes pratiques', m.bestPractices], ['SEO', m.seo]] as const) {
+      if (value < 100) misses.push(`${label} ${formFactor} : ${name} ${value} < 100`);
+    }
+  }
+}
+console.log(`\nLighthouse 12, Chromium de Debian, médiane de ${RUNS} mesures (par score de performance)\n`);
+console.log('| appareil | page        | perf | a11y | b.p. |  SEO |      LCP |      TBT |   CLS |');
+console.log('|----------|-------------|------|------|------|------|----------|----------|-------|');
+for (const row of rows) console.log(row);
+console.log(misses.length === 0 ? '\nObjectifs tenus : performance mobile ≥ 95, accessibilité, bonnes pratiques et SEO à 100.' : `\nObjectifs manqués :\n- ${misses.join('\n- ')}`);
+process.exit(0);

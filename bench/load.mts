@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:load`: mixed traffic on the shop as `npm start` runs it, on loopback, 50 connections
+ * for BENCH_SECONDS (default 60; 300 for the 5-minute memory check). Each connection is a visitor who
+ * browses a family page (a different page each round), opens a part, searches by words, adds the part
+ * to the cart through the page's own form (the server action, as a browser without JavaScript posts
+ * it), reads the cart and removes the part again. Prints requests/s, p50/p95/p99 latency, errors and
+ * the memory (RSS) of the storefront and shop-api processes before and after. Nothing is asserted.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startShop } from './shop.mts';
+
+const WEB = Number(process.env.BENCH_WEB_PORT || 3500);
+const API = Number(process.env.BENCH_API_PORT || 8500);
+const SECONDS = Number(process.env.BENCH_SECONDS || 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+
+const { shop } = await startShop('bench-load', { web: WEB, api: API });
+
+/** RSS in MB of the process listening on `port` (read from ss and /proc). */
+function rssOf(port: number): number {
+  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = line.match(/pid=(\d+)/)?.[1];
+  if (!pid) return NaN;
+  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]);
+  return kb / 1024;
+}
+
+// The pages the visitors go through: families and sub-families, and their parts.
+const html = await (await fetch(`${shop}/pieces`)).text();
+const families = [...new Set([...html.matchAll(/href="(\/pieces\/[a-z0-9-]+(?:\/[a-z0-9-]+)?)"/g)].map((m) => m[1]!))];
+const words = ['phare', 'alternateur', 'moteur', 'porte avant', 'retroviseur', 'demarreur', 'boite de vitesses'];
+if (families.length === 0) throw new Error('aucune famille dans /pieces');
+
+// Warm the caches the way a shop in service has them.
+for (const path of families) await (await fetch(shop + path)).arrayBuffer();
+const before = { web: rssOf(WEB), api: rssOf(API) };
+
+interface Visit { round: number; part?: string; cookie?: string; addAction?: string; variant?: string; removeAction?: string; item?: string }
+const multipart = (fields: Record<string, string>) => {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const body = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`;
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+};
+let round = 0;
+
+const result = await autocannon({
+  url: shop,
+  connections: CONNECTIONS,
+  duration: SECONDS,
+  requests: [
+    {
+      setupRequest: (request, context: Visit) => {
+        context.round = round++;
+        return { ...request, method: 'GET', path: families[context.round % families.length]! };
+      },
+      onResponse: (_status, body, context: Visit) => {
+        const parts = [...body.matchAll(/href="(\/piece\/P\d{7}\/[^"]+)"/g)].map((m) => m[1]!);
+        context.part = parts[context.round % Math.max(1, parts.length)];
+      },
+    },
+    {
+      setupRequest: (request, context: Visit) => (context.part ? { ...request, method: 'GET', path: context.part } : null),
+      onResponse: (_status, body, context: Visit) => {
+        context.addAction = body.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1];
+        context.variant = body.match(/name="variant" value="([^"]+)"/)?.[1];
+      },
+    },
+    {
+      setupRequest: (request, context: Visit) => ({ ...request, method: 'GET', path: `/recherche?q=${encodeURIComponent(words[context.round % words.length]!)}` }),
+    },
+    {
+      // Adding to the cart: the part page's form, posted as a browser without JavaScript does.
+      setupRequest: (request, context: Visit) => {
+        if (!context.addAction || !context.variant || !context.part) return { ...request, method: 'GET', path: '/panier' };
+        const form = multipart({ [context.addAction]: '', variant: context.variant });
+        return { ...request, method: 'POST', path: context.part, body: form.body, headers: { ...request.headers, 'content-type': form.type, ...(context.cookie ? { cookie: context.cookie } : {}) } };
+      },
+      onResponse: (_status, _body, context: Visit, headers) => {
+        const raw = (headers as Record<string, string | string[]>)['set-cookie'];
+        const cart = (Array.isArray(raw) ? raw : raw ? [raw] : []).map((c) => c.split(';')[0]!).find((c) => c.startsWith('shop_cart_token='));
+        if (cart) context.cookie = cart;
+      },
+    },
+    {
+      setupRequest: (request, context: Visit) => ({ ...request, method: 'GET', path: '/panier', headers: { ...request.headers, ...(context.cookie ? { cookie: context.cookie } : {}) } }),
+      onResponse: (_status, body, context: Visit) => {
+        context.removeAction = body.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1];
+        context.item = body.match(/name="item" value="(\d+)"/)?.[1];
+      },
+    },
+    {
+      setupRequest: (request, context: Visit) => {
+        if (!context.removeAction || !context.item) return { ...request, method: 'GET', path: '/' };
+        const form = multipart({ [context.removeAction]: '', item: context.item });
+        return { ...request, method: 'POST', path: '/panier', body: form.body, headers: { ...request.headers, 'content-type': form.type, cookie: context.cookie ?? '' } };
+      },
+    },
+  ],
+});
+const after = { web: rssOf(WEB), api: rssOf(API) };
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+console.log(`\nCharge mixte : ${CONNECTIONS} connexions, ${SECONDS} s, boucle locale (familles, fiches, recherche, ajout et retrait du panier)`);
+console.log(`requêtes/s : ${result.requests.average.toFixed(0)} (total ${result.requests.total})`);
+console.log(`latence : p50 ${ms(result.latency.p50)}, p95 ${ms(result.latency.p97_5 ?? result.latency.p99)} (p97.5), p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`);
+const byStatus = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
+const failed = Object.entries(byStatus).filter(([status]) => Number(status) >= 400);
+const statuses = Object.entries(byStatus).map(([status, { count }]) => `${status} × ${count}`).join(', ');
+console.log(`réponses : ${statuses}`);
+console.log(`erreurs : ${result.errors} erreurs réseau, ${result.timeouts} délais dépassés, ${failed.reduce((sum, [, { count }]) => sum + count, 0)} réponses 4xx/5xx`);
+console.log(`mémoire (RSS) : vitrine ${before.web.toFixed(0)} → ${after.web.toFixed(0)} Mo, shop-api ${before.api.toFixed(0)} → ${after.api.toFixed(0)} Mo`);
+process.exit(0);

@@ -1,0 +1,55 @@
+/**
+ * What the storefront benchmarks share: starting the whole shop (`scripts/start.mjs`, production
+ * build, its own ports, data and build folders), waiting for it, and stopping every child on exit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+const children: ChildProcess[] = [];
+
+export function start(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): ChildProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
+  });
+  children.push(child);
+  return child;
+}
+
+function stopAll() {
+  for (const child of children) {
+    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+  }
+}
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+export async function waitFor(url: string, minutes: number): Promise<void> {
+  const deadline = Date.now() + minutes * 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} ne répond pas`);
+}
+
+/** Starts the shop on `web`/`api` with fresh data in var/<name>, and resolves once it answers. */
+export async function startShop(name: string, { web, api, parts = 3000, env = {} }: { web: number; api: number; parts?: number; env?: Record<string, string> }) {
+  process.stdout.write('construction et démarrage de la boutique de mesure (peut prendre quelques minutes)…\n');
+  const child = start(process.execPath, ['scripts/start.mjs', '--fresh-data'], {
+    env: { PORT: String(web), SHOP_API_PORT: String(api), SHOP_VAR_DIR: `var/${name}`, NEXT_DIST_DIR: `.next-${name}`, SEED_PARTS: String(parts), DATABASE_URL: '', ...env },
+  });
+  const shop = `http://localhost:${web}`;
+  await waitFor(`${shop}/api/session`, 20);
+  return { shop, child };
+}
+
+/** The path of a part page, read from a listing of the running shop. */
+export async function firstPartPath(shop: string, listing = '/pieces/moteur'): Promise<string> {
+  const html = await (await fetch(`${shop}${listing}`)).text();
+  const path = html.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)?.[1];
+  if (!path) throw new Error(`aucune pièce dans ${listing}`);
+  return path;
+}
