@@ -7,6 +7,7 @@ import { findRedirect } from '@/lib/seo/redirects';
 import { guardAccount } from '@/lib/auth/guard';
 import { guardCheckout } from '@/lib/checkout/guard';
 import { pageSecurityHeaders } from '@/lib/security/headers';
+import { safeDecode } from '@/lib/url/decode';
 
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
@@ -15,6 +16,13 @@ import { pageSecurityHeaders } from '@/lib/security/headers';
  * (empty cart → /panier). Every answer gets the page security headers.
  */
 async function route(request: NextRequest): Promise<NextResponse> {
+  // A path that is not valid percent-encoded UTF-8 names nothing here (Next would fail decoding it).
+  if (safeDecode(request.nextUrl.pathname) === null) return new NextResponse('Adresse invalide.', { status: 400 });
+  // A form posted to a page (a server action without JavaScript) must at least be a form.
+  if (request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const parsed = await request.clone().formData().then(() => true, () => false);
+    if (!parsed) return new NextResponse('Formulaire illisible.', { status: 400 });
+  }
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {
     const target = rule.external ? new URL(rule.to) : new URL(rule.to, request.url);
@@ -38,7 +46,7 @@ async function route(request: NextRequest): Promise<NextResponse> {
     if (outcome.kind === 'rewrite') return NextResponse.rewrite(new URL(outcome.to, request.url));
   }
   if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {
-    const code = decodeURIComponent(pathname.split('/')[2] ?? '');
+    const code = safeDecode(pathname.split('/')[2] ?? '');
     const soldAt = code ? await partSoldAt(code, shopApiUrl) : undefined;
     if (soldAt && isSoldPartGone(soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))) {
       return NextResponse.rewrite(new URL('/piece-vendue', request.url), { status: 410 });

@@ -16,6 +16,8 @@ export const isAccountPath = (pathname: string) => pathname === ACCOUNT_PATH || 
 /** The account and the checkout (spec §6: checkout pages need a signed-in customer too). */
 const needsSession = (pathname: string) => isAccountPath(pathname) || isCheckoutPath(pathname);
 
+const MAX_RETURN_PATH = 512;
+
 /** Seconds of validity an access token must have left for a page to trust it without refreshing. */
 const MIN_VALIDITY_MS = 30_000;
 
@@ -35,7 +37,9 @@ export async function guardAccount(request: NextRequest, config: { shopApiUrl: s
   const renewed = refreshToken ? await refreshTokens(config.shopApiUrl, refreshToken) : null;
   if (!renewed) {
     const signIn = new URL(SIGN_IN_PATH, request.url);
-    signIn.searchParams.set(RETURN_PARAM, `${pathname}${search}`);
+    // A return path longer than any page of the shop is not one: it would only bloat the redirect.
+    const back = `${pathname}${search}`;
+    signIn.searchParams.set(RETURN_PARAM, back.length <= MAX_RETURN_PATH ? back : pathname.startsWith(ACCOUNT_PATH) ? ACCOUNT_PATH : '/commande');
     const response = NextResponse.redirect(signIn);
     // A refused refresh token ends the session: its cookies go, and the customer's cart with them
     // (spec §4). A visitor who never signed in (a prefetch of /compte, say) keeps their cart.

@@ -3,6 +3,7 @@
  * rewrites those parameters into a last path segment (`~N~tri`) so every listing page is a static,
  * cached route instead of a per-request render.
  */
+import { safeDecode } from '@/lib/url/decode';
 import { DEFAULT_SORT, isSortKey, type SortKey } from './parts';
 
 export interface ListingState {
@@ -27,7 +28,7 @@ export function encodeListingSegment({ page, sort }: ListingState): string {
 }
 
 export function decodeListingSegment(segment: string): ListingState | null {
-  const match = SEGMENT.exec(decodeURIComponent(segment));
+  const match = SEGMENT.exec(safeDecode(segment) ?? '');
   if (!match) return null;
   const page = Number(match[1]);
   const sort = match[2]!;

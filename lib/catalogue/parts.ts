@@ -2,6 +2,8 @@
  * Parts as the storefront shows them, mapped from the shop API's Product resources (Sylius shape plus
  * the yard's extensions of design §4). No React, no server-only code: listings on the client use it too.
  */
+import { safeDecode } from '@/lib/url/decode';
+
 export interface PartVehicle {
   code: string;
   fullName: string;
@@ -69,7 +71,7 @@ export function partPath(code: string, slug: string): string {
   return `${PART_PAGE_PREFIX}/${encodeURIComponent(code)}/${encodeURIComponent(slug)}`;
 }
 
-const lastSegment = (iri: string | null | undefined) => (iri ? decodeURIComponent(iri.split('/').pop() ?? '') : '');
+const lastSegment = (iri: string | null | undefined) => (iri ? safeDecode(iri.split('/').pop() ?? '') ?? '' : '');
 
 /** The shop API's dates ('YYYY-MM-DD HH:MM:SS', UTC) as ISO strings. */
 export function fromShopDate(value: string | null | undefined): string | null {

@@ -70,13 +70,18 @@ export async function listParts({ taxonCode, vehicleCode, search, page, sort }: 
   return { parts: body['hydra:member'].map(toPartSummary), total, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
+/** What a part code can look like: anything else names no part, and is not sent to the shop API. */
+const PART_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
 export async function getPart(code: string): Promise<PartDetail | null> {
+  if (!PART_CODE.test(code)) return null;
   try {
     // `product:<code>` is expired by the shop API's webhook when this part changes or sells.
     const product = await shopGet<ProductResource>(`products/${encodeURIComponent(code)}`, { cache: { tags: ['products', `product:${code}`], revalidate: 300 } });
     return toPartDetail(product);
   } catch (error) {
-    if (error instanceof ShopApiError && error.kind === 'not-found') return null;
+    // A code the shop API refuses as malformed names no part either.
+    if (error instanceof ShopApiError && (error.kind === 'not-found' || error.status === 400)) return null;
     throw error;
   }
 }

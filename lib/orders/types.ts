@@ -1,4 +1,5 @@
 /** An order as the shop API answers it (contract §1.2): amounts in integer cents, computed by the server. */
+import { safeDecode } from '@/lib/url/decode';
 export interface OrderAddress {
   firstName: string;
   lastName: string;
@@ -45,4 +46,4 @@ export interface Order {
 }
 
 /** The code at the end of an IRI such as /api/v2/shop/shipping-methods/colis. */
-export const codeOfIri = (iri: string | null | undefined): string | null => (iri ? decodeURIComponent(iri.split('/').pop() ?? '') || null : null);
+export const codeOfIri = (iri: string | null | undefined): string | null => (iri ? safeDecode(iri.split('/').pop() ?? '') || null : null);

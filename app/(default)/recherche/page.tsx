@@ -12,7 +12,8 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 async function readQuery(searchParams: SearchParams) {
   const params = await searchParams;
-  const query = first(params.q).trim().slice(0, 100);
+  // Control characters and broken unicode mean nothing in a search: they go before the shop API sees them.
+  const query = first(params.q).toWellFormed().replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
   const page = Number(first(params.page) || '1');
   return { query, page: Number.isInteger(page) && page >= 1 && page <= MAX_LISTING_PAGE ? page : 1 };
 }

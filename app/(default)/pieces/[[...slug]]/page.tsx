@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { safeDecode } from '@/lib/url/decode';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -41,7 +42,8 @@ interface Resolved {
 }
 
 async function resolve(params: Promise<Params>): Promise<Resolved> {
-  const slug = ((await params).slug ?? []).map((s) => decodeURIComponent(s));
+  // A segment that does not decode names no family: 404, like any unknown slug.
+  const slug = ((await params).slug ?? []).map((s) => safeDecode(s) ?? '\u0000');
   const decoded = slug.length > 0 ? decodeListingSegment(slug[slug.length - 1]!) : null;
   const taxonSlugs = decoded ? slug.slice(0, -1) : slug;
   const place = await findFamilyBySlugs(taxonSlugs);

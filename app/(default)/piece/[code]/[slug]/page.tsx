@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { safeDecode } from '@/lib/url/decode';
 import Image from 'next/image';
 import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
@@ -25,7 +26,7 @@ type Params = Promise<{ code: string; slug: string }>;
 /** Loads the part, 404 when unknown; a wrong slug redirects to the one canonical URL. */
 async function load(params: Params) {
   const { code, slug } = await params;
-  const part = await getPart(decodeURIComponent(code));
+  const part = await getPart(safeDecode(code) ?? '');
   if (!part) notFound();
   if (part.path !== `/piece/${code}/${slug}`) permanentRedirect(part.path);
   return part;
