@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { isIdentified } from '@/lib/vehicle/selection';
 import { selectChoice, useVehicleStore } from '@/stores/vehicle';
 import { IdentifiedVehicle } from './vehicle-summary';
-import { VehicleSelector } from './vehicle-selector';
+import { LazyVehicleSelector } from './lazy-vehicle-selector';
 
 /** The home hero's vehicle search form (spec §2); once identified, the vehicle and a reset button. */
 export function VehicleHero() {
@@ -16,7 +16,7 @@ export function VehicleHero() {
       {identified ? <div className="mt-3"><IdentifiedVehicle /></div> : (
         <>
           <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
-          <div className="mt-4"><VehicleSelector /></div>
+          <div className="mt-4"><LazyVehicleSelector /></div>
         </>
       )}
     </section>

@@ -37,11 +37,13 @@ interface FieldProps {
   value: VehicleTaxon | null;
   disabled: boolean;
   loading: boolean;
+  /** Takes the focus (and opens its list) on mount: the field the visitor reached before this script loaded. */
+  autoFocus?: boolean;
   onChange: (value: VehicleTaxon | null) => void;
 }
 
 /** One select of the selector: one item only, at most 50 options shown, typing filters them. */
-function VehicleField({ id, label, placeholder, options, value, disabled, loading, onChange }: FieldProps) {
+function VehicleField({ id, label, placeholder, options, value, disabled, loading, autoFocus, onChange }: FieldProps) {
   const t = useTranslations('vehicle');
   const [input, setInput] = useState('');
   const filter = useThrottled(input, SELECT_THROTTLE_MS);
@@ -56,6 +58,8 @@ function VehicleField({ id, label, placeholder, options, value, disabled, loadin
         isClearable
         isDisabled={disabled}
         isLoading={loading}
+        autoFocus={autoFocus}
+        openMenuOnFocus={autoFocus}
         placeholder={placeholder}
         options={shown}
         value={value}
@@ -79,7 +83,7 @@ function VehicleField({ id, label, placeholder, options, value, disabled, loadin
  * loaded for the choice above it; changing a level clears those below; submitting stores all three
  * (and filters the catalogue) or, with one missing, resets the stored vehicle.
  */
-export function VehicleSelector({ onStored }: { onStored?: () => void }) {
+export function VehicleSelector({ onStored, autoFocusField }: { onStored?: () => void; autoFocusField?: 'brand' }) {
   const t = useTranslations('vehicle');
   const ids = useId();
   const stored = useVehicleStore(useShallow(selectChoice));
@@ -132,7 +136,7 @@ export function VehicleSelector({ onStored }: { onStored?: () => void }) {
     >
       <div className="flex flex-col gap-3 md:flex-row">
         <VehicleField id={`${ids}-brand`} label={t('brand')} placeholder={t('placeholderBrand')} options={brands.data}
-          value={choice.brand} disabled={false} loading={brands.isLoading}
+          value={choice.brand} disabled={false} loading={brands.isLoading} autoFocus={autoFocusField === 'brand'}
           onChange={(brand) => setChoice((current) => changeBrand(current, brand))} />
         <VehicleField id={`${ids}-model`} label={t('model')} placeholder={t('placeholderModel')} options={models.data}
           value={choice.model} disabled={!isModelSelectEnabled(choice, modelsLoadedFor)} loading={models.isFetching}
