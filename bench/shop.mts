@@ -2,7 +2,10 @@
  * What the storefront benchmarks share: starting the whole shop (`scripts/start.mjs`, production
  * build, its own ports, data and build folders), waiting for it, and stopping every child on exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,4 +55,23 @@ export async function firstPartPath(shop: string, listing = '/pieces/moteur'): P
   const path = html.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)?.[1];
   if (!path) throw new Error(`aucune pièce dans ${listing}`);
   return path;
+}
+
+/** Builds and starts bench/bare-app, a bare Next.js page built by the same Next version: the yardstick. */
+export function startBareApp(port: number): void {
+  // Built outside the repository, or Next takes the shop's proxy.ts for the bare app's own. Turbopack
+  // does not follow a node_modules symlink out of its root: hard links (a plain copy as a fallback).
+  const bareDir = mkdtempSync(join(tmpdir(), 'bare-next-'));
+  cpSync(`${root}bench/bare-app`, bareDir, { recursive: true });
+  if (spawnSync('cp', ['-al', `${root}node_modules`, join(bareDir, 'node_modules')]).status !== 0) {
+    cpSync(`${root}node_modules`, join(bareDir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  }
+  // Next from the copy: one React instance for the build and the page.
+  const nextBin = join(bareDir, 'node_modules/next/dist/bin/next');
+  const build = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd: bareDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('la page Next.js nue ne se construit pas');
+  start(process.execPath, [nextBin, 'start', '-p', String(port)], { cwd: bareDir });
+  process.on('exit', () => rmSync(bareDir, { recursive: true, force: true }));
 }

@@ -6,13 +6,9 @@
  *      against a bare Next.js page (bench/bare-app) built by the same Next version.
  * Prints figures only; the shop runs on its own ports, data and build folders.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { firstPartPath, root, start, startShop, waitFor } from './shop.mts';
+import { firstPartPath, startBareApp, startShop, waitFor } from './shop.mts';
 
 const WEB = Number(process.env.BENCH_WEB_PORT || 3200);
 const API = Number(process.env.BENCH_API_PORT || 8200);
@@ -41,21 +37,7 @@ async function requestsPerSecond(url: string) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// Built outside the repository, or Next takes the shop's proxy.ts for the bare app's own. Turbopack
-// does not follow a node_modules symlink out of its root: hard links (a plain copy as a fallback).
-const bareDir = mkdtempSync(join(tmpdir(), 'bare-next-'));
-cpSync(`${root}bench/bare-app`, bareDir, { recursive: true });
-if (spawnSync('cp', ['-al', `${root}node_modules`, join(bareDir, 'node_modules')]).status !== 0) {
-  cpSync(`${root}node_modules`, join(bareDir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
-}
-// Next from the copy: one React instance for the build and the page.
-const nextBin = join(bareDir, 'node_modules/next/dist/bin/next');
-const bareBuild = spawnSync(process.execPath, [nextBin, 'build'], {
-  cwd: bareDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (bareBuild.status !== 0) throw new Error('la page Next.js nue ne se construit pas');
-start(process.execPath, [nextBin, 'start', '-p', String(BARE)], { cwd: bareDir });
-process.on('exit', () => rmSync(bareDir, { recursive: true, force: true }));
+startBareApp(BARE);
 const [{ shop }] = await Promise.all([startShop('bench-web', { web: WEB, api: API }), waitFor(`http://localhost:${BARE}/`, 2)]);
 const partPath = await firstPartPath(shop);
 
