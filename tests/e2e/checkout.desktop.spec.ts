@@ -75,9 +75,11 @@ test.describe('checkout', () => {
     await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
     await expect(page.getByText('AB-123-CD')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Adresse de livraison' })).toContainText('12 rue des Forges');
+    await checkout.expectNoAxeViolation();
     await page.getByRole('link', { name: 'Toutes mes commandes' }).click();
     await expect(page).toHaveTitle('Compte - Commandes');
     await expect(page.getByRole('link', { name: `Voir la commande n° ${number}` })).toBeVisible();
+    await checkout.expectNoAxeViolation();
 
     // The part is sold: its page says so, and a new cart starts empty.
     await page.goto('/panier');
