@@ -40,6 +40,10 @@ export async function clearSession(): Promise<void> {
   for (const name of [...Object.values(AUTH_COOKIES), CART_COOKIE]) jar.delete(name);
 }
 
+const isClosedConnection = (error: unknown) => {
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+};
 const mentionsJwt = (text: string | null | undefined) => /jwt/i.test(text ?? '');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TRANSIENT = RETRY_STATUS_CODES.filter((status) => status !== 401);
@@ -52,9 +56,17 @@ async function send(method: string, path: string, body: unknown, token: string |
   if (body !== undefined) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(`${storefrontConfig().shopApiUrl}/api/v2/shop/${path}`, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', signal: AbortSignal.timeout(10_000),
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${storefrontConfig().shopApiUrl}/api/v2/shop/${path}`, {
+        method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      // A kept-alive connection the shop API closed as it was reused: the request never arrived, so
+      // one more try is safe even for a POST (and every POST of this API tolerates a repeat).
+      if (attempt === 0 && isClosedConnection(error)) continue;
+      throw error;
+    }
     const text = await response.text();
     let parsed: unknown = null;
     try { parsed = text ? JSON.parse(text) : null; } catch { parsed = null; }
