@@ -36,6 +36,8 @@ export interface Config {
   /** JWT signing secret; absent: a key drawn once and kept in <varDir>/jwt-secret. */
   jwtSecret?: string;
   jwtTtlSeconds: number;
+  /** Multiplies the sign-in, registration and reset limits (1 in service). */
+  rateLimitScale: number;
   /** SMTP server URL (smtp://user:pass@host:587); absent: mails go to <varDir>/mail as .eml files. */
   smtpUrl?: string;
   mailFrom: string;
@@ -65,6 +67,7 @@ export function loadConfig(): Config {
     staffToken: secretFromEnv('STAFF_API_TOKEN'),
     jwtSecret: secretFromEnv('JWT_SECRET'),
     jwtTtlSeconds: intFromEnv('JWT_TTL', 3600),
+    rateLimitScale: Math.max(1, intFromEnv('RATE_LIMIT_SCALE', 1)),
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'Pièces Auto Recyclées <boutique@pieces-auto-recyclees.fr>',
     siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),

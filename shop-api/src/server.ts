@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { buildApp } from './app.js';
+import { RateLimiter } from './domain/rate-limit.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJwtService, loadJwtKey } from './auth/jwt.js';
@@ -46,6 +47,7 @@ const app = await buildApp({
   mediaDir: join(config.varDir, 'media'),
   notifier,
   staffToken: config.staffToken,
+  limiter: new RateLimiter(Date.now, 100_000, config.rateLimitScale),
   jwt: createJwtService(loadJwtKey(config.jwtSecret, join(config.varDir, 'jwt-secret')), config.jwtTtlSeconds),
   mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom }),
   siteUrl: config.siteUrl,

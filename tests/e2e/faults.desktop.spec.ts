@@ -34,18 +34,22 @@ function startShopApi() {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(VAR, { recursive: true, force: true });
-  rmSync(DIST, { recursive: true, force: true });
+  rmSync(VAR, { recursive: true, force: true, maxRetries: 5 });
+  rmSync(DIST, { recursive: true, force: true, maxRetries: 5 });
   expect(spawnSync('cp', ['-r', '.next-e2e', DIST]).status).toBe(0);
   await startShopApi();
   storefront = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB)], { env, stdio: 'ignore' });
   await waitFor(`${SITE}/api/session`);
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   shopApi?.kill('SIGKILL');
-  storefront?.kill('SIGTERM');
-  rmSync(DIST, { recursive: true, force: true });
+  if (storefront && storefront.exitCode === null) {
+    const exited = new Promise((resolve) => storefront!.once('exit', resolve));
+    storefront.kill('SIGKILL');
+    await exited;
+  }
+  rmSync(DIST, { recursive: true, force: true, maxRetries: 5 });
 });
 
 test('with the shop API killed, pages that need it show the French error page, cached ones still serve, and all recover by themselves', async ({ page }) => {

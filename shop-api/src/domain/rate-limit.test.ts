@@ -24,4 +24,10 @@ describe('RateLimiter', () => {
     limiter.hit('c', rule);
     expect(limiter.hit('a', rule).allowed).toBe(true);
   });
+
+  it('multiplies every limit by its scale (a test shop whose suite comes from one address)', () => {
+    const rule = { limit: 2, windowMs: 60_000 };
+    const scaled = new RateLimiter(() => 0, 100, 3);
+    expect(Array.from({ length: 7 }, () => scaled.hit('ip:1', rule).allowed)).toEqual([true, true, true, true, true, true, false]);
+  });
 });
