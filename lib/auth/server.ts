@@ -2,6 +2,7 @@ import 'server-only';
 import { cookies, headers as requestHeaders } from 'next/headers';
 import { storefrontConfig } from '@/lib/config/server';
 import { RETRY_STATUS_CODES } from '@/lib/shop-api/errors';
+import { clientAddress } from './client-address';
 import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
 import { refreshTokens, sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
 
@@ -51,8 +52,8 @@ const TRANSIENT = RETRY_STATUS_CODES.filter((status) => status !== 401);
 async function send(method: string, path: string, body: unknown, token: string | undefined): Promise<ApiAnswer & { statusText: string; message?: string }> {
   const headers: Record<string, string> = { accept: 'application/ld+json', 'accept-language': 'fr-FR' };
   // The shop API limits sign-in attempts per client IP: tell it whose request this is.
-  const forwardedFor = (await requestHeaders()).get('x-forwarded-for');
-  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  const address = clientAddress((await requestHeaders()).get('x-forwarded-for'), Number(process.env.STOREFRONT_PROXY_HOPS || 1));
+  if (address) headers['x-forwarded-for'] = address;
   if (body !== undefined) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   for (let attempt = 0; ; attempt++) {
