@@ -56,9 +56,13 @@ async function route(request: NextRequest): Promise<NextResponse> {
 }
 
 /** Every page answer carries the security headers decided at run time (CSP, HSTS over https). */
+// Decided once per process: the settings they follow do not change while it runs.
+let securityHeaders: [string, string][] | null = null;
+
 export async function proxy(request: NextRequest) {
   const response = await route(request);
-  for (const [name, value] of Object.entries(pageSecurityHeaders(process.env))) response.headers.set(name, value);
+  securityHeaders ??= Object.entries(pageSecurityHeaders(process.env));
+  for (const [name, value] of securityHeaders) response.headers.set(name, value);
   return response;
 }
 

@@ -1,12 +1,12 @@
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { NavigationEvents } from '@/components/layout/navigation-events';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { storefrontConfig } from '@/lib/config/server';
-import { CLIENT_NAMESPACES } from '@/lib/i18n/request';
+import { clientMessages } from '@/lib/i18n/request';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -25,16 +25,15 @@ export const viewport: Viewport = { themeColor: '#143f74', width: 'device-width'
 
 /** Root layout: French document, header and footer around every layout of spec §2. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [t, messages] = await Promise.all([getTranslations('header'), getMessages()]);
+  const [t, messages] = await Promise.all([getTranslations('header'), clientMessages()]);
   // Client islands get only their namespaces: every message sent is repeated in each page's payload.
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((namespace) => [namespace, messages[namespace]]));
   return (
     <html lang="fr-FR">
       <body className="flex min-h-screen flex-col">
         <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[100] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-lg">
           {t('skipLink')}
         </a>
-        <NextIntlClientProvider messages={clientMessages}>
+        <NextIntlClientProvider messages={messages}>
           <Providers>
             <NavigationEvents />
             <SiteHeader />

@@ -2,7 +2,7 @@
  * Parts as the storefront shows them, mapped from the shop API's Product resources (Sylius shape plus
  * the yard's extensions of design §4). No React, no server-only code: listings on the client use it too.
  */
-import { safeDecode } from '@/lib/url/decode';
+import { lastSegment } from '@/lib/url/decode';
 
 export interface PartVehicle {
   code: string;
@@ -71,7 +71,6 @@ export function partPath(code: string, slug: string): string {
   return `${PART_PAGE_PREFIX}/${encodeURIComponent(code)}/${encodeURIComponent(slug)}`;
 }
 
-const lastSegment = (iri: string | null | undefined) => (iri ? safeDecode(iri.split('/').pop() ?? '') ?? '' : '');
 
 /** The shop API's dates ('YYYY-MM-DD HH:MM:SS', UTC) as ISO strings. */
 export function fromShopDate(value: string | null | undefined): string | null {
@@ -92,13 +91,13 @@ export function toPartSummary(product: ProductResource): PartSummary {
     inStock,
     availability: soldAt ? 'sold' : inStock ? 'available' : 'reserved',
     soldAt,
-    variantCode: product.defaultVariantData?.code ?? (lastSegment(product.defaultVariant) || null),
+    variantCode: product.defaultVariantData?.code ?? lastSegment(product.defaultVariant),
     image: images[0] ? { src: images[0].path, alt: product.name } : null,
     oemReference: product.oemReference ?? null,
     grade: product.grade ?? '',
     warrantyMonths: product.warrantyMonths ?? 0,
     weightKg: product.weight ?? 0,
-    mainTaxonCode: lastSegment(product.mainTaxon),
+    mainTaxonCode: lastSegment(product.mainTaxon) ?? '',
     donor: product.donorVehicle
       ? { fullName: product.donorVehicle.fullName, year: product.donorVehicle.year ?? null, mileage: product.donorVehicle.mileage ?? null }
       : null,

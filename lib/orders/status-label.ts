@@ -6,7 +6,7 @@
  * - otherwise unknown.
  * Returns a key under `orderStatus` of messages/fr.json.
  */
-import { safeDecode } from '@/lib/url/decode';
+import { lastSegment } from '@/lib/url/decode';
 export interface OrderStatusFacts {
   state: string;
   shippingState?: string | null;
@@ -20,7 +20,7 @@ export const LABELLED_METHODS = ['retrait_casse', 'colis', 'messagerie'] as cons
 
 function methodCode(method: { code?: string } | string | null | undefined): string | null {
   if (!method) return null;
-  if (typeof method === 'string') return safeDecode(method.split('/').pop() ?? '') || null;
+  if (typeof method === 'string') return lastSegment(method);
   return method.code ?? null;
 }
 

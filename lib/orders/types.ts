@@ -1,15 +1,8 @@
 /** An order as the shop API answers it (contract §1.2): amounts in integer cents, computed by the server. */
-import { safeDecode } from '@/lib/url/decode';
-export interface OrderAddress {
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  street: string;
-  city: string;
-  postcode: string;
-  countryCode: string;
-  phoneNumber: string | null;
-}
+import type { Address } from '@/lib/account/server';
+
+/** An address copied onto the order: the address book's fields, without the book's identity. */
+export type OrderAddress = Omit<Address, '@id' | 'id'>;
 
 export interface OrderItem {
   id: number;
@@ -44,6 +37,3 @@ export interface Order {
   /** `method` is the IRI of the shipping method, ending with its code. */
   shipments: { id: number; method: string }[];
 }
-
-/** The code at the end of an IRI such as /api/v2/shop/shipping-methods/colis. */
-export const codeOfIri = (iri: string | null | undefined): string | null => (iri ? safeDecode(iri.split('/').pop() ?? '') || null : null);

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { CLIENT_NAMESPACES } from '@/lib/i18n/request';
+import { clientMessages } from '@/lib/i18n/request';
 import { pageTitle, titleTemplate } from '@/lib/seo/title';
 
 /** Every page under /commande is titled 'Commande - <title>' (spec §2). */
@@ -13,7 +13,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The address step's form needs its texts in the browser: added here only. */
 export default async function CheckoutStepsLayout({ children }: { children: ReactNode }) {
-  const messages = await getMessages();
-  const clientMessages = Object.fromEntries([...CLIENT_NAMESPACES, 'accountForms', 'checkout'].map((namespace) => [namespace, messages[namespace]]));
-  return <NextIntlClientProvider messages={clientMessages}>{children}</NextIntlClientProvider>;
+  return <NextIntlClientProvider messages={await clientMessages('accountForms', 'checkout')}>{children}</NextIntlClientProvider>;
 }

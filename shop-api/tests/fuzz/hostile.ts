@@ -62,7 +62,7 @@ const FIELDS = [
 const QUERY = ['page', 'itemsPerPage', 'order[price]', 'order[createdAt]', 'taxon', 'productTaxons.taxon.code[]', 'vehicle', 'search', 'tokenValue', 'parentCode', 'state', 'translations.name'];
 
 /** Percent-encodes; a lone surrogate (which cannot be) goes as the invalid UTF-8 bytes a hostile client would send. */
-function encode(value: string): string {
+export function encode(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {

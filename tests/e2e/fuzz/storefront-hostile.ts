@@ -3,7 +3,7 @@
  * and rewritten paths, and the server actions (by the Next-Action header as the client sends them,
  * and by the no-JavaScript form post), with the shop API's hostile strings. Deterministic (seeded).
  */
-import { HOSTILE_STRINGS, random } from '../../../shop-api/tests/fuzz/hostile';
+import { encode, HOSTILE_STRINGS, random } from '../../../shop-api/tests/fuzz/hostile';
 
 export interface StorefrontRequest {
   method: string;
@@ -20,14 +20,6 @@ export interface StorefrontTargets {
   removeAction: string | null;
   signInAction: string | null;
 }
-
-const encode = (value: string) => {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    return '%ED%A0%80';
-  }
-};
 
 /** Header values must be visible ASCII: the hostile strings a client can put in a header. */
 const HEADER_SAFE = HOSTILE_STRINGS.filter((value) => /^[\x20-\x7e]*$/.test(value) && value.length < 4000);

@@ -6,7 +6,8 @@ import { CheckoutSteps } from '@/components/checkout/checkout-steps';
 import { OrderSummary } from '@/components/checkout/order-summary';
 import { getAddresses, getCountries, getCustomer } from '@/lib/account/server';
 import { getCart } from '@/lib/cart/server';
-import { codeOfIri, type OrderAddress } from '@/lib/orders/types';
+import type { OrderAddress } from '@/lib/orders/types';
+import { lastSegment } from '@/lib/url/decode';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('checkout'))('steps.addresses') };
@@ -25,7 +26,7 @@ export default async function AddressesStepPage() {
     label: `${address.firstName} ${address.lastName}${address.company ? ` (${address.company})` : ''}, ${address.street}, ${address.postcode} ${address.city}`,
   }));
   const known = (id: number | null) => (id !== null && saved.some((address) => address.id === id) ? String(id) : null);
-  const defaultId = known(Number(codeOfIri(customer.defaultAddress)) || null) ?? (saved[0] ? String(saved[0].id) : 'new');
+  const defaultId = known(Number(lastSegment(customer.defaultAddress)) || null) ?? (saved[0] ? String(saved[0].id) : 'new');
   // An order addressed before shows its choices again; typed addresses come back as 'new'.
   const choiceOf = (id: number | null, address: OrderAddress | null) => known(id) ?? (address ? 'new' : defaultId);
   const shippingChoice = choiceOf(cart.shippingAddressId, cart.shippingAddress);

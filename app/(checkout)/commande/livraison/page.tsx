@@ -9,7 +9,7 @@ import { chooseShippingAction } from '@/lib/checkout/actions';
 import { getShippingOptions } from '@/lib/checkout/server';
 import { checkoutState, stepFor } from '@/lib/checkout/state';
 import { formatPrice } from '@/lib/format/price';
-import { codeOfIri } from '@/lib/orders/types';
+import { lastSegment } from '@/lib/url/decode';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('checkout'))('steps.shipping') };
@@ -24,7 +24,7 @@ export default async function ShippingStepPage({ searchParams }: { searchParams:
   const step = stepFor('/commande/livraison', checkoutState(cart));
   if (step !== '/commande/livraison') redirect(step);
   const methods = await getShippingOptions(cart.tokenValue);
-  const current = codeOfIri(cart.shipments[0]?.method);
+  const current = lastSegment(cart.shipments[0]?.method);
   const refusal = typeof params.refus === 'string' ? params.refus.slice(0, 300) : null;
   const cancelled = params.paiement === 'annule';
   return (

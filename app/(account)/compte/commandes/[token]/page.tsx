@@ -3,12 +3,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
-import { AddressLines } from '@/components/checkout/order-summary';
+import { AddressLines, OrderItems } from '@/components/checkout/order-summary';
 import { getCustomer } from '@/lib/account/server';
 import { formatPrice } from '@/lib/format/price';
 import { getOrder, shippingMethodNames } from '@/lib/orders/server';
 import { orderStatusKey } from '@/lib/orders/status-label';
-import { codeOfIri } from '@/lib/orders/types';
+import { lastSegment } from '@/lib/url/decode';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('account'))('orderTitle') };
@@ -21,7 +21,7 @@ export default async function OrderPage({ params }: { params: Promise<{ token: s
     getTranslations('account'), getTranslations('orderStatus'), getCustomer(`/compte/commandes/${token}`), getOrder(token), shippingMethodNames(),
   ]);
   if (!order) notFound();
-  const methodCode = codeOfIri(order.shipments.at(-1)?.method);
+  const methodCode = lastSegment(order.shipments.at(-1)?.method);
   return (
     <>
       <AccountNav current="/compte/commandes" />
@@ -33,14 +33,7 @@ export default async function OrderPage({ params }: { params: Promise<{ token: s
       </p>
 
       <h2 className="mt-8 text-xl font-bold text-brand-900">{t('orderItems')}</h2>
-      <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
-        {order.items.map((item) => (
-          <li key={item.id} className="flex justify-between gap-3 p-3">
-            <span>{item.productName}</span>
-            <span className="font-semibold">{formatPrice(item.total, order.currencyCode)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderItems order={order} className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200" />
       <dl className="mt-4 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1">
         <dt>{t('orderShipping')}{methodCode ? ` (${methods.get(methodCode) ?? methodCode})` : ''}</dt>
         <dd className="text-right">{formatPrice(order.shippingTotal, order.currencyCode)}</dd>
