@@ -20,6 +20,7 @@ import authRoutes from './routes/auth.js';
 import customersRoutes from './routes/customers.js';
 import ordersRoutes from './routes/orders.js';
 import paymentsRoutes from './routes/payments.js';
+import personalDataRoutes from './routes/personal-data.js';
 import stripeWebhooksRoutes from './routes/stripe-webhooks.js';
 import channelsRoutes from './routes/channels.js';
 import countriesRoutes from './routes/countries.js';
@@ -29,6 +30,7 @@ import productVariantsRoutes from './routes/product-variants.js';
 import productsRoutes from './routes/products.js';
 import shippingMethodsRoutes from './routes/shipping-methods.js';
 import taxonsRoutes from './routes/taxons.js';
+import withdrawalsRoutes from './routes/withdrawals.js';
 import { DEFAULT_CHANNEL_CODE } from './seed/seed.js';
 
 /** What every route plugin receives. */
@@ -106,7 +108,7 @@ export async function buildApp({
   app.decorate('routeList', routeList);
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, addressesRoutes, ordersRoutes, paymentsRoutes, adminOrdersRoutes, stripeWebhooksRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, personalDataRoutes, addressesRoutes, ordersRoutes, withdrawalsRoutes, paymentsRoutes, adminOrdersRoutes, stripeWebhooksRoutes,
   ]) {
     await app.register(plugin, context);
   }

@@ -1,6 +1,8 @@
 /** Reads the Bearer JWT of a request; failures answer lexik's 401 messages (contract §2.2). */
 import type { FastifyRequest } from 'fastify';
-import { AuthError } from '../http/errors.js';
+import type { Db } from '../db/client.js';
+import { findCustomer, type CustomerRow } from '../db/customers.js';
+import { AuthError, notFound } from '../http/errors.js';
 import type { AccessClaims, JwtService } from './jwt.js';
 
 export const JWT_MESSAGES = {
@@ -18,4 +20,13 @@ export async function requireCustomer(request: FastifyRequest, jwt: JwtService):
   const outcome = await jwt.verify(token);
   if (!outcome.ok) throw new AuthError(401, outcome.reason === 'expired' ? JWT_MESSAGES.expired : JWT_MESSAGES.invalid);
   return outcome.claims;
+}
+
+/** The signed-in customer, when `id` is theirs and the account still exists; 404 otherwise (no hint that the id exists). */
+export async function requireOwnCustomer(db: Db, jwt: JwtService, request: FastifyRequest, id: string): Promise<CustomerRow> {
+  const claims = await requireCustomer(request, jwt);
+  if (String(claims.customerId) !== id) throw notFound();
+  const customer = await findCustomer(db, claims.customerId);
+  if (!customer || customer.erasedAt) throw notFound();
+  return customer;
 }

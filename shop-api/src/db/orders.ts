@@ -2,12 +2,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cartTotals } from '../domain/cart.js';
 import type { Db } from './client.js';
-import { orderItems, orders, productVariants, products, shipments, shippingMethods, type OrderAddress } from './schema.js';
+import { orderItems, orders, productVariants, products, shipments, shippingMethods, withdrawals, type OrderAddress } from './schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 export async function createOrder(db: Db, fields: { tokenValue: string; customerId: number | null; localeCode: string }): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(fields).returning();
@@ -18,16 +19,19 @@ export interface OrderBundle {
   order: OrderRow;
   items: OrderItemRow[];
   shipment: ShipmentRow | null;
+  /** The consumer's withdrawals from this order, oldest first. */
+  withdrawals: WithdrawalRow[];
 }
 
 export async function findOrder(db: Db, tokenValue: string): Promise<OrderBundle | null> {
   const [order] = await db.select().from(orders).where(eq(orders.tokenValue, tokenValue));
   if (!order) return null;
-  const [items, [shipment]] = await Promise.all([
+  const [items, [shipment], withdrawn] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     db.select().from(shipments).where(eq(shipments.orderId, order.id)),
+    order.state === 'cart' ? [] : db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).orderBy(asc(withdrawals.id)),
   ]);
-  return { order, items, shipment: shipment ?? null };
+  return { order, items, shipment: shipment ?? null, withdrawals: withdrawn };
 }
 
 /** Weight of the order's parts, in grams (shipping methods and prices follow it). */
@@ -132,7 +136,11 @@ export async function findPlacedOrder(db: Db, numberOrToken: string): Promise<Or
 /** Records a staff operation's outcome; a cancelled order's parts go back on sale. Returns their codes. */
 export async function applyOperation(db: Db, orderId: number, outcome: { state: string; paymentState: string; shippingState: string; restock: boolean }, now: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await tx.update(orders).set({ state: outcome.state, paymentState: outcome.paymentState, shippingState: outcome.shippingState, updatedAt: now })
+    await tx.update(orders).set({
+      state: outcome.state, paymentState: outcome.paymentState, shippingState: outcome.shippingState, updatedAt: now,
+      // Delivered or collected: the consumer's withdrawal period starts from here.
+      ...(outcome.state === 'fulfilled' ? { fulfilledAt: now } : {}),
+    })
       .where(eq(orders.id, orderId));
     const shipmentState = outcome.shippingState === 'waiting' ? 'ready' : outcome.shippingState;
     await tx.update(shipments).set({ state: shipmentState }).where(eq(shipments.orderId, orderId));
@@ -146,4 +154,22 @@ export async function applyOperation(db: Db, orderId: number, outcome: { state: 
       .returning({ code: products.code });
     return restocked.map((row) => row.code);
   });
+}
+
+/**
+ * Records a withdrawal unless one of its items was withdrawn meanwhile (the order row is locked, so two
+ * clicks cannot withdraw the same part twice): null then. The acknowledgement is marked sent separately.
+ */
+export async function recordWithdrawal(db: Db, fields: Omit<typeof withdrawals.$inferInsert, 'id' | 'acknowledgedAt'>): Promise<WithdrawalRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, fields.orderId)).for('update');
+    const earlier = await tx.select({ itemIds: withdrawals.itemIds }).from(withdrawals).where(eq(withdrawals.orderId, fields.orderId));
+    if (earlier.some((row) => row.itemIds.some((id) => fields.itemIds.includes(id)))) return null;
+    const [row] = await tx.insert(withdrawals).values(fields).returning();
+    return row!;
+  });
+}
+
+export async function markWithdrawalAcknowledged(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(withdrawals).set({ acknowledgedAt: at }).where(eq(withdrawals.id, id));
 }

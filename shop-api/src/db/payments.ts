@@ -57,7 +57,7 @@ export async function findOpenPayment(db: Db, orderId: number, now: Date): Promi
   return row ?? null;
 }
 
-async function releaseHolds(tx: Db, orderId: number): Promise<void> {
+export async function releaseHolds(tx: Db, orderId: number): Promise<void> {
   const items = await tx.select({ variantId: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
   if (items.length === 0) return;
   await tx.update(productVariants).set({ onHold: sql`GREATEST(${productVariants.onHold} - 1, 0)` })
@@ -110,6 +110,7 @@ export async function completePayment(db: Db, paymentId: number, now: Date): Pro
       checkoutState: apply(CHECKOUT, order.checkoutState, 'complete'),
       paymentState: apply(PAYMENT, apply(PAYMENT, order.paymentState, 'request_payment'), 'pay'),
       shippingState: apply(SHIPPING, order.shippingState, 'request_shipping'),
+      checkoutCompletedAt: now,
       updatedAt: now,
     }).where(eq(orders.id, order.id));
     await tx.update(shipments).set({ state: 'ready' }).where(eq(shipments.orderId, order.id));

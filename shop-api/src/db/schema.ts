@@ -173,6 +173,14 @@ export const customers = pgTable('customers', {
   subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(false),
   /** individual or professional (prices excluding VAT, company details). */
   groupCode: varchar('group_code', { length: 32 }).notNull().default('individual'),
+  /** Professionals only: company name and SIRET (14 digits, Luhn-checked) given at registration. */
+  companyName: varchar('company_name', { length: 255 }),
+  siret: varchar('siret', { length: 14 }),
+  /**
+   * Set when the customer deleted their account: the row stays as an empty shell (placed orders point
+   * to it for accounting) with every personal field cleared and no way to sign in.
+   */
+  erasedAt: timestamp('erased_at', { mode: 'date' }),
   defaultAddressId: integer('default_address_id'),
   passwordHash: text('password_hash').notNull(),
   verifiedAt: timestamp('verified_at', { mode: 'date' }),
@@ -242,9 +250,29 @@ export const orders = pgTable('orders', {
   itemsTotal: integer('items_total').notNull().default(0),
   shippingTotal: integer('shipping_total').notNull().default(0),
   total: integer('total').notNull().default(0),
+  /** When the payment placed the order (the contract's date). */
+  checkoutCompletedAt: timestamp('checkout_completed_at', { mode: 'date' }),
+  /** When the staff marked it delivered or collected: the 14-day withdrawal period starts the day after. */
+  fulfilledAt: timestamp('fulfilled_at', { mode: 'date' }),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('orders_customer_idx').on(t.customerId, t.state)]);
+
+/**
+ * A consumer's withdrawal from an order (Code de la consommation L221-18, L221-21): which parts, when,
+ * and to whom the acknowledgement was mailed. Kept with the order, as proof for both sides.
+ */
+export const withdrawals = pgTable('withdrawals', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  /** Order item ids the consumer withdraws from. */
+  itemIds: jsonb('item_ids').$type<number[]>().notNull(),
+  fullName: text('full_name').notNull(),
+  /** Where the acknowledgement went; cleared when the customer deletes their account. */
+  email: varchar('email', { length: 255 }),
+  requestedAt: timestamp('requested_at', { mode: 'date' }).notNull(),
+  acknowledgedAt: timestamp('acknowledged_at', { mode: 'date' }),
+}, (t) => [index('withdrawals_order_idx').on(t.orderId)]);
 
 /** A part in an order: unique parts, so quantity is 1; name and price are copied when added. */
 export const orderItems = pgTable('order_items', {

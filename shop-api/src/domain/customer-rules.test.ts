@@ -42,3 +42,31 @@ describe('customer rules', () => {
     expect(normalizeEmail('  Lea.Martin@Exemple.FR ')).toBe('lea.martin@exemple.fr');
   });
 });
+
+describe('SIRET and company', () => {
+  it('accepts SIRETs whose Luhn key is right, with or without spaces', async () => {
+    const { isValidSiret } = await import('./customer-rules.js');
+    expect(isValidSiret('73282932000074')).toBe(true);
+    expect(isValidSiret('443 061 841 00047')).toBe(true);
+    expect(isValidSiret('73282932000075')).toBe(false);
+    expect(isValidSiret('7328293200007')).toBe(false);
+    expect(isValidSiret('7328293200007A')).toBe(false);
+  });
+
+  it('applies La Poste’s rule (sum of digits a multiple of 5) to SIREN 356 000 000', async () => {
+    const { isValidSiret } = await import('./customer-rules.js');
+    expect(isValidSiret('35600000000056')).toBe(true); // digits add up to 25, though its Luhn key is wrong
+    expect(isValidSiret('35600000000048')).toBe(false); // Luhn-valid, but 26 is not a multiple of 5
+  });
+
+  it('asks for both the company name and the SIRET, or neither', async () => {
+    const { companyViolations, registrationViolations, MESSAGES } = await import('./customer-rules.js');
+    expect(companyViolations({})).toEqual([]);
+    expect(companyViolations({ companyName: 'Garage du Centre', siret: '73282932000074' })).toEqual([]);
+    expect(companyViolations({ companyName: 'Garage du Centre' })).toEqual([{ propertyPath: 'siret', message: MESSAGES.siretForCompany }]);
+    expect(companyViolations({ siret: '73282932000074' })).toEqual([{ propertyPath: 'companyName', message: MESSAGES.companyForSiret }]);
+    expect(companyViolations({ companyName: 'Garage', siret: '12345678901234' })).toEqual([{ propertyPath: 'siret', message: MESSAGES.siret }]);
+    const registration = registrationViolations({ firstName: 'Léa', lastName: 'Martin', email: 'lea@example.fr', password: 'secret-123', companyName: 'G', siret: '1' });
+    expect(registration.map((v) => v.propertyPath)).toEqual(['companyName', 'siret']);
+  });
+});

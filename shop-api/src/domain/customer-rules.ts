@@ -17,7 +17,43 @@ export const MESSAGES = {
   gender: "Cette valeur n'est pas valide.",
   group: 'Choisissez particulier ou professionnel.',
   birthday: "Cette date n'est pas valide.",
+  siret: 'Un SIRET compte 14 chiffres et sa clé de contrôle doit être juste : recopiez-le depuis votre extrait Kbis ou l’avis de situation Insee.',
+  companyForSiret: 'Indiquez la raison sociale de votre entreprise.',
+  siretForCompany: 'Indiquez le SIRET de votre entreprise.',
 } as const;
+
+/** The SIRET without its spaces, as stored. */
+export const normalizeSiret = (value: string) => value.replace(/[\s.]/g, '');
+
+/**
+ * A SIRET is 14 digits with a Luhn check digit; La Poste's establishments (SIREN 356 000 000) follow
+ * their own rule instead: the sum of the digits is a multiple of 5 (Insee).
+ */
+export function isValidSiret(value: string): boolean {
+  const siret = normalizeSiret(value);
+  if (!/^\d{14}$/.test(siret)) return false;
+  if (siret.startsWith('356000000')) return [...siret].reduce((sum, digit) => sum + Number(digit), 0) % 5 === 0;
+  let sum = 0;
+  for (let index = 0; index < 14; index += 1) {
+    let digit = Number(siret[13 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Company name and SIRET go together: a professional gives both, an individual neither. */
+export function companyViolations(input: { companyName?: unknown; siret?: unknown }): Violation[] {
+  const violations: Violation[] = [];
+  const company = typeof input.companyName === 'string' ? input.companyName.trim() : '';
+  const siret = typeof input.siret === 'string' ? input.siret.trim() : '';
+  if (!company && !siret) return violations;
+  if (!company) violations.push({ propertyPath: 'companyName', message: MESSAGES.companyForSiret });
+  else text(violations, 'companyName', company, 2, 255);
+  if (!siret) violations.push({ propertyPath: 'siret', message: MESSAGES.siretForCompany });
+  else if (!isValidSiret(siret)) violations.push({ propertyPath: 'siret', message: MESSAGES.siret });
+  return violations;
+}
 
 /** Passwords: long enough to resist guessing (CNIL recommends length over composition rules). */
 export const PASSWORD_MIN = 8;
@@ -50,7 +86,7 @@ function password(violations: Violation[], path: string, value: unknown) {
 }
 
 export interface RegistrationInput {
-  firstName?: unknown; lastName?: unknown; email?: unknown; password?: unknown;
+  firstName?: unknown; lastName?: unknown; email?: unknown; password?: unknown; companyName?: unknown; siret?: unknown;
 }
 
 export function registrationViolations(input: RegistrationInput): Violation[] {
@@ -59,6 +95,7 @@ export function registrationViolations(input: RegistrationInput): Violation[] {
   text(violations, 'lastName', input.lastName, 2, 255);
   email(violations, input.email);
   password(violations, 'password', input.password);
+  violations.push(...companyViolations(input));
   return violations;
 }
 

@@ -37,6 +37,8 @@ export interface ConfirmedOrder {
   shippingTotal: number;
   total: number;
   url: string;
+  /** A consumer's order: the mail recalls the right of withdrawal and where to use it. */
+  consumer: boolean;
 }
 
 const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -49,5 +51,25 @@ export function orderConfirmationMail(to: string, firstName: string, order: Conf
     `Livraison${order.shippingName ? ` (${order.shippingName})` : ''} : ${order.shippingTotal === 0 ? 'gratuite' : euros(order.shippingTotal)}`,
     `Total payé TTC : ${euros(order.total)}`,
     'Le centre VHU vérifie maintenant vos pièces avant de les préparer. Vous suivez chaque étape dans votre compte.',
+    ...(order.consumer ? ['Vous disposez de 14 jours après réception pour renoncer à votre achat : depuis la page de la commande, « Renoncer au contrat ici ».'] : []),
   ], { url: order.url, label: 'Suivre ma commande' }, 'Une question sur cette commande ? Répondez à ce message ou appelez-nous en indiquant son numéro.');
+}
+
+export interface WithdrawnOrder {
+  number: string;
+  /** Names of the parts withdrawn from. */
+  names: string[];
+  /** When the request was received, in words (Paris time). */
+  requestedAt: string;
+  url: string;
+}
+
+/** The acknowledgement on a durable medium of L221-21: what was withdrawn, and when. */
+export function withdrawalAcknowledgementMail(to: string, firstName: string, order: WithdrawnOrder): OutgoingMail {
+  return mail(to, `Accusé de réception de votre rétractation — commande n° ${order.number}`, `Bonjour ${firstName},`, [
+    `Nous avons bien reçu, le ${order.requestedAt} (heure de Paris), votre demande de rétractation pour la commande n° ${order.number}, portant sur :`,
+    ...order.names.map((name) => `• ${name}`),
+    'Renvoyez-nous ces pièces, ou rapportez-les au centre, au plus tard 14 jours après cette demande. Les frais de retour sont à votre charge ; pour les pièces lourdes (moteur, boîte de vitesses), ils peuvent être élevés : nos conditions générales de vente en donnent une estimation.',
+    'Nous vous rembourserons le prix des pièces et les frais de livraison initiaux au tarif standard dans les 14 jours suivant votre demande, par le moyen de paiement utilisé ; nous pouvons attendre d’avoir reçu les pièces.',
+  ], { url: order.url, label: 'Voir ma commande' }, 'Ce message vaut accusé de réception sur support durable. Conservez-le.');
 }

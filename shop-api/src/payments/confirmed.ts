@@ -32,6 +32,7 @@ export async function afterConfirmedPayment(
       shippingTotal: bundle.order.shippingTotal,
       total: bundle.order.total,
       url: `${siteUrl}/compte/commandes/${bundle.order.tokenValue}`,
+      consumer: !customer.groupCode.endsWith('professional'),
     }));
   } catch (error) {
     log.error({ err: error, order: completed.orderToken }, 'order confirmation mail failed');

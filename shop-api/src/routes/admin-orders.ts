@@ -14,7 +14,7 @@ import { partTags } from '../notify/storefront.js';
 import type { AppContext } from '../app.js';
 import { ADMIN_PREFIX } from './admin-products.js';
 
-const summary = ({ order, items, shipment }: OrderBundle) => ({
+const summary = ({ order, items, shipment, withdrawals }: OrderBundle) => ({
   number: order.number,
   tokenValue: order.tokenValue,
   state: order.state,
@@ -25,6 +25,14 @@ const summary = ({ order, items, shipment }: OrderBundle) => ({
   items: items.map((item) => ({ code: item.variantCode, name: item.productName, unitPrice: item.unitPrice })),
   customer: order.billingAddress ? `${order.billingAddress.firstName} ${order.billingAddress.lastName}` : null,
   licencePlates: order.licencePlates,
+  checkoutCompletedAt: order.checkoutCompletedAt ? syliusDate(order.checkoutCompletedAt) : null,
+  fulfilledAt: order.fulfilledAt ? syliusDate(order.fulfilledAt) : null,
+  // A consumer withdrew from these parts: the staff expect them back and refund (L221-24).
+  withdrawals: withdrawals.map((row) => ({
+    requestedAt: syliusDate(row.requestedAt),
+    items: row.itemIds.map((id) => items.find((line) => line.id === id)?.variantCode ?? String(id)),
+    acknowledged: row.acknowledgedAt !== null,
+  })),
   updatedAt: syliusDate(order.updatedAt),
 });
 

@@ -4,14 +4,14 @@
  * the password change. A customer reads and writes only their own record (404 to anyone else).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { requireCustomer } from '../auth/guard.js';
+import { requireCustomer, requireOwnCustomer } from '../auth/guard.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import {
-  createCustomer, findAddress, findByResetToken, findCustomer, findCustomerByEmail, resetPassword, updateCustomer, verifyCustomer,
+  createCustomer, findAddress, findByResetToken, findCustomerByEmail, resetPassword, updateCustomer, verifyCustomer,
   type CustomerRow,
 } from '../db/customers.js';
 import {
-  customerViolations, MESSAGES, newPasswordViolations, normalizeEmail, registrationViolations,
+  companyViolations, customerViolations, MESSAGES, newPasswordViolations, normalizeEmail, normalizeSiret, registrationViolations,
 } from '../domain/customer-rules.js';
 import { RATE_RULES } from '../domain/rate-limit.js';
 import { newToken, RESET_TTL_MS, tokenDigest, VERIFICATION_TTL_MS } from '../domain/secrets.js';
@@ -37,6 +37,8 @@ export function customerFields(customer: CustomerRow) {
     subscribedToNewsletter: customer.subscribedToNewsletter,
     // The yard's extension (spec §3 Customer group): prices with or without VAT follow it.
     group: customer.groupCode,
+    companyName: customer.companyName,
+    siret: customer.siret,
     defaultAddress: customer.defaultAddressId ? iri('addresses', customer.defaultAddressId) : null,
     user: { '@id': iri('shop-users', customer.id), '@type': 'ShopUser', verified: customer.verifiedAt !== null },
   };
@@ -56,7 +58,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
     await mailer.send(verificationMail(customer.email, customer.firstName, `${siteUrl}/verification/${token}`));
   }
 
-  app.post<{ Body: { firstName?: string; lastName?: string; email?: string; password?: string; subscribedToNewsletter?: boolean } }>(
+  app.post<{ Body: { firstName?: string; lastName?: string; email?: string; password?: string; subscribedToNewsletter?: boolean; companyName?: string; siret?: string } }>(
     `${API_PREFIX}/customers`, {
       schema: {
         body: {
@@ -64,6 +66,8 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
           properties: {
             firstName: string(1000), lastName: string(1000), email: string(1000), password: string(4096),
             subscribedToNewsletter: { type: 'boolean' }, localeCode: string(16),
+            // The yard's extension: a professional registers with their company (prices excluding VAT).
+            companyName: string(1000), siret: string(40),
           },
         },
       },
@@ -73,9 +77,11 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
       const violations = registrationViolations(body);
       if (violations.length > 0) throw new ViolationError(violations);
       const email = normalizeEmail(body.email!);
+      const professional = Boolean(body.siret?.trim());
       const created = await createCustomer(db, {
         email, firstName: body.firstName!.trim(), lastName: body.lastName!.trim(),
         passwordHash: await hashPassword(body.password!), subscribedToNewsletter: body.subscribedToNewsletter ?? false,
+        ...(professional ? { groupCode: 'professional', companyName: body.companyName!.trim(), siret: normalizeSiret(body.siret!) } : {}),
       });
       if (created === 'email-taken') throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
       await sendVerification(created);
@@ -119,14 +125,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
     return reply.status(202).send();
   });
 
-  /** The signed-in customer, when `id` is theirs; 404 otherwise (no hint that the id exists). */
-  async function ownCustomer(request: Parameters<typeof requireCustomer>[0], id: string) {
-    const claims = await requireCustomer(request, jwt);
-    if (String(claims.customerId) !== id) throw notFound();
-    const customer = await findCustomer(db, claims.customerId);
-    if (!customer) throw notFound();
-    return customer;
-  }
+  const ownCustomer = (request: Parameters<typeof requireCustomer>[0], id: string) => requireOwnCustomer(db, jwt, request, id);
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/customers/:id`, { schema: { params: { type: 'object', properties: { id: digitsSchema } } } }, async (request) => {
     const customer = await ownCustomer(request, request.params.id);
@@ -136,6 +135,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
   interface CustomerBody {
     email?: string; firstName?: string; lastName?: string; phoneNumber?: string | null; gender?: string;
     birthday?: string | null; subscribedToNewsletter?: boolean; group?: string; defaultAddress?: string | null;
+    companyName?: string | null; siret?: string | null;
   }
   app.put<{ Params: { id: string }; Body: CustomerBody }>(`${API_PREFIX}/customers/:id`, {
     schema: {
@@ -145,7 +145,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
         properties: {
           email: string(1000), firstName: string(1000), lastName: string(1000), phoneNumber: nullableString(1000),
           gender: string(1), birthday: nullableString(40), subscribedToNewsletter: { type: 'boolean' }, group: string(32),
-          defaultAddress: nullableString(200),
+          defaultAddress: nullableString(200), companyName: nullableString(1000), siret: nullableString(40),
         },
       },
     },
@@ -157,7 +157,11 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
       phoneNumber: body.phoneNumber === undefined ? customer.phoneNumber : body.phoneNumber, gender: body.gender ?? customer.gender,
       birthday: body.birthday, group: body.group ?? customer.groupCode,
     };
-    const violations = customerViolations(merged);
+    const company = {
+      companyName: body.companyName === undefined ? customer.companyName : body.companyName,
+      siret: body.siret === undefined ? customer.siret : body.siret,
+    };
+    const violations = [...customerViolations(merged), ...companyViolations(company)];
     let defaultAddressId = customer.defaultAddressId;
     if (body.defaultAddress !== undefined) {
       const id = body.defaultAddress === null ? null : Number(body.defaultAddress.split('/').pop());
@@ -171,6 +175,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
       phoneNumber: merged.phoneNumber?.trim() || null, gender: merged.gender, groupCode: merged.group,
       birthday: body.birthday === undefined ? customer.birthday : body.birthday ? new Date(body.birthday) : null,
       subscribedToNewsletter: body.subscribedToNewsletter ?? customer.subscribedToNewsletter, defaultAddressId,
+      companyName: company.companyName?.trim() || null, siret: company.siret ? normalizeSiret(company.siret) : null,
     });
     if (updated === 'email-taken') throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
     if (!updated) throw notFound();

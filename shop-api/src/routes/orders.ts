@@ -20,14 +20,17 @@ import type { Violation } from '../http/errors.js';
 import { eq } from 'drizzle-orm';
 import { newToken } from '../domain/secrets.js';
 import { notFound, ViolationError } from '../http/errors.js';
-import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
+import { API_PREFIX, collection, iri, item, member, syliusDate } from '../http/jsonld.js';
 import type { AppContext } from '../app.js';
 
 const addressOut = (address: OrderAddress | null) => (address ? { '@type': 'Address', ...address } : null);
 
 export function orderFields({ order, items, shipment }: OrderBundle, { withState }: { withState: boolean }) {
   return {
-    ...(withState ? { channel: `${API_PREFIX}/channels/WEB`, state: order.state } : {}),
+    ...(withState ? {
+      channel: `${API_PREFIX}/channels/WEB`, state: order.state,
+      checkoutCompletedAt: order.checkoutCompletedAt ? syliusDate(order.checkoutCompletedAt) : null,
+    } : {}),
     shippingAddress: addressOut(order.shippingAddress),
     billingAddress: addressOut(order.billingAddress),
     // The ids of the address book the addresses came from, and the plates (yard's extensions, spec §3).
@@ -69,7 +72,7 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     // A visitor with a valid token gets a cart of their own; a broken token is an error, not anonymity.
     const customerId = request.headers.authorization ? (await requireCustomer(request, jwt)).customerId : null;
     const order = await createOrder(db, { tokenValue: newToken(24), customerId, localeCode: request.body?.localeCode ?? 'fr_FR' });
-    return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields({ order, items: [], shipment: null }, { withState: true })));
+    return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields({ order, items: [], shipment: null, withdrawals: [] }, { withState: true })));
   });
 
   // The signed-in customer's placed orders (shop:order:index, plus what the status label needs).

@@ -21,7 +21,10 @@ const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 
 interface Summary {
   number: string; tokenValue: string; state: string; paymentState: string; shippingState: string; shippingMethod: string | null;
   total: number; items: { code: string; name: string }[]; customer: string | null; licencePlates: string | null;
+  checkoutCompletedAt: string | null; withdrawals: { requestedAt: string; items: string[]; acknowledged: boolean }[];
 }
+
+const parisTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
 
 async function call(method: string, path: string): Promise<unknown> {
   let response: Response;
@@ -35,9 +38,11 @@ async function call(method: string, path: string): Promise<unknown> {
   return body;
 }
 
-const line = (order: Summary) => `${order.number}  ${order.state.padEnd(9)} paiement ${order.paymentState.padEnd(8)} livraison ${order.shippingState.padEnd(9)} `
+const line = (order: Summary) => `${order.number}  ${order.checkoutCompletedAt ? parisTime(order.checkoutCompletedAt) : ''.padEnd(17)}  ${order.state.padEnd(9)} paiement ${order.paymentState.padEnd(8)} livraison ${order.shippingState.padEnd(9)} `
   + `${(order.shippingMethod ?? '-').padEnd(13)} ${euros(order.total).padStart(12)}  ${order.customer ?? ''}${order.licencePlates ? `  [${order.licencePlates}]` : ''}\n`
-  + order.items.map((item) => `      ${item.code}  ${item.name}\n`).join('');
+  + order.items.map((item) => `      ${item.code}  ${item.name}\n`).join('')
+  + order.withdrawals.map((request) => `      RÉTRACTATION demandée le ${parisTime(request.requestedAt)} : ${request.items.join(', ')}`
+    + `${request.acknowledged ? ' (accusé de réception envoyé)' : ' (accusé de réception NON envoyé : prévenez le client)'}\n`).join('');
 
 if (command === 'list') {
   const state = argument === '--state' ? `?state=${encodeURIComponent(value ?? '')}` : '';

@@ -1,0 +1,63 @@
+/**
+ * A customer's personal data (RGPD arts 15, 17 and 20): everything the shop keeps about them, as one
+ * document, and the erasure of their account. Erasure keeps placed orders for accounting (invoices are
+ * kept 10 years, Code de commerce L123-22): their number, parts, totals and postal addresses stay,
+ * without the customer's link, phone numbers, licence plates or e-mail.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { findOrder, type OrderBundle } from './orders.js';
+import { releaseHolds } from './payments.js';
+import { addresses, customers, orders, payments, refreshTokens, withdrawals, type OrderAddress } from './schema.js';
+
+export async function customerOrders(db: Db, customerId: number): Promise<OrderBundle[]> {
+  const rows = await db.select({ token: orders.tokenValue }).from(orders).where(eq(orders.customerId, customerId)).orderBy(asc(orders.id));
+  return (await Promise.all(rows.map((row) => findOrder(db, row.token)))).filter((bundle): bundle is OrderBundle => bundle !== null);
+}
+
+export async function customerAddresses(db: Db, customerId: number) {
+  return db.select().from(addresses).where(eq(addresses.customerId, customerId)).orderBy(asc(addresses.id));
+}
+
+const withoutPhone = (address: OrderAddress | null) => (address ? { ...address, phoneNumber: null } : null);
+
+/** Erases the account; false when it was already erased. One transaction: all of it or nothing. */
+export async function eraseCustomer(db: Db, customerId: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [customer] = await tx.select({ erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, customerId)).for('update');
+    if (!customer || customer.erasedAt) return false;
+    const own = await tx.select({ id: orders.id, state: orders.state, billing: orders.billingAddress, shipping: orders.shippingAddress })
+      .from(orders).where(eq(orders.customerId, customerId));
+    const carts = own.filter((order) => order.state === 'cart').map((order) => order.id);
+    if (carts.length > 0) {
+      // A cart being paid holds its parts: they go back on sale with it.
+      const open = await tx.select({ orderId: payments.orderId }).from(payments).where(and(inArray(payments.orderId, carts), eq(payments.state, 'new')));
+      for (const { orderId } of open) await releaseHolds(tx as unknown as Db, orderId);
+      await tx.delete(orders).where(inArray(orders.id, carts));
+    }
+    for (const order of own.filter((row) => row.state !== 'cart')) {
+      await tx.update(orders).set({
+        customerId: null, licencePlates: null, billingAddressId: null, shippingAddressId: null,
+        billingAddress: withoutPhone(order.billing), shippingAddress: withoutPhone(order.shipping), updatedAt: now,
+      }).where(eq(orders.id, order.id));
+      await tx.update(withdrawals).set({ email: null }).where(eq(withdrawals.orderId, order.id));
+    }
+    await tx.delete(addresses).where(eq(addresses.customerId, customerId));
+    await tx.delete(refreshTokens).where(eq(refreshTokens.customerId, customerId));
+    await tx.update(customers).set({
+      email: `compte-supprime-${customerId}@invalid`, firstName: '', lastName: '', phoneNumber: null, gender: 'u', birthday: null,
+      subscribedToNewsletter: false, companyName: null, siret: null, defaultAddressId: null,
+      // Nobody can sign in: the hash is of nothing argon2 ever produces.
+      passwordHash: '!', verifiedAt: null, verificationTokenHash: null, verificationExpiresAt: null, resetTokenHash: null, resetExpiresAt: null,
+      erasedAt: now, updatedAt: now,
+    }).where(eq(customers.id, customerId));
+    return true;
+  });
+}
+
+/** Placed orders that still point at an erased customer: none, after an erasure (used by tests). */
+export async function ordersOfErased(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId)).where(sql`${customers.erasedAt} IS NOT NULL`);
+  return row?.count ?? 0;
+}

@@ -1,0 +1,67 @@
+/**
+ * The customer's rights over their data (the yard's extension; RGPD arts 15, 17, 20): one document with
+ * everything kept about them (profile, address book, orders with their addresses and licence plates,
+ * withdrawals), and the deletion of the account, confirmed by the password. Someone else's id: 404.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { requireOwnCustomer } from '../auth/guard.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { customerAddresses, customerOrders, eraseCustomer } from '../db/personal-data.js';
+import { forgetListingTotals } from '../db/products.js';
+import { MESSAGES } from '../domain/customer-rules.js';
+import { notFound, ViolationError } from '../http/errors.js';
+import { API_PREFIX, syliusDate } from '../http/jsonld.js';
+import { digitsSchema } from '../http/params.js';
+import type { AppContext } from '../app.js';
+
+const date = (value: Date | null) => (value ? syliusDate(value) : null);
+
+const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now }) => {
+  const params = { type: 'object', properties: { id: digitsSchema } } as const;
+
+  app.get<{ Params: { id: string } }>(`${API_PREFIX}/customers/:id/personal-data`, { schema: { params } }, async (request, reply) => {
+    const customer = await requireOwnCustomer(db, jwt, request, request.params.id);
+    const [book, orders] = await Promise.all([customerAddresses(db, customer.id), customerOrders(db, customer.id)]);
+    const plates = [...new Set(orders.flatMap(({ order }) => order.licencePlates?.split(', ') ?? []))];
+    reply.header('cache-control', 'no-store');
+    return {
+      exportedAt: syliusDate(now()),
+      shop: 'Pièces Auto Recyclées',
+      customer: {
+        id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName, phoneNumber: customer.phoneNumber,
+        gender: customer.gender, birthday: date(customer.birthday), subscribedToNewsletter: customer.subscribedToNewsletter,
+        group: customer.groupCode, companyName: customer.companyName, siret: customer.siret,
+        verifiedAt: date(customer.verifiedAt), createdAt: date(customer.createdAt), updatedAt: date(customer.updatedAt),
+      },
+      addresses: book.map(({ customerId: _owner, ...address }) => ({ ...address, createdAt: date(address.createdAt), updatedAt: date(address.updatedAt), default: address.id === customer.defaultAddressId })),
+      licencePlates: plates,
+      orders: orders.map(({ order, items, shipment, withdrawals }) => ({
+        number: order.number, state: order.state, paymentState: order.paymentState, shippingState: order.shippingState,
+        createdAt: date(order.createdAt), checkoutCompletedAt: date(order.checkoutCompletedAt), fulfilledAt: date(order.fulfilledAt),
+        billingAddress: order.billingAddress, shippingAddress: order.shippingAddress, licencePlates: order.licencePlates?.split(', ') ?? [],
+        shippingMethod: shipment?.methodCode ?? null,
+        items: items.map((line) => ({ code: line.variantCode, name: line.productName, unitPrice: line.unitPrice })),
+        itemsTotal: order.itemsTotal, shippingTotal: order.shippingTotal, total: order.total, currencyCode: order.currencyCode,
+        withdrawals: withdrawals.map((row) => ({
+          requestedAt: date(row.requestedAt), acknowledgedAt: date(row.acknowledgedAt),
+          items: row.itemIds.map((id) => items.find((line) => line.id === id)?.variantCode ?? null),
+        })),
+      })),
+    };
+  });
+
+  app.delete<{ Params: { id: string }; Body: { currentPassword?: string } | null }>(`${API_PREFIX}/customers/:id`, {
+    schema: { params, body: { type: ['object', 'null'], properties: { currentPassword: { type: 'string', maxLength: 4096 } } } },
+  }, async (request, reply) => {
+    const customer = await requireOwnCustomer(db, jwt, request, request.params.id);
+    const password = request.body?.currentPassword;
+    if (!password) throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.blank }]);
+    if (!(await verifyPassword(customer.passwordHash, password))) throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
+    if (!(await eraseCustomer(db, customer.id, now()))) throw notFound();
+    // Parts of a cart being paid went back on sale.
+    forgetListingTotals(db);
+    return reply.status(204).send();
+  });
+};
+
+export default personalDataRoutes;
