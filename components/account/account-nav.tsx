@@ -7,6 +7,7 @@ const LINKS = [
   ['/compte/mot-de-passe', 'passwordTitle'],
   ['/compte/adresses', 'addressesTitle'],
   ['/compte/commandes', 'ordersTitle'],
+  ['/compte/donnees', 'dataTitle'],
 ] as const;
 
 /** The account area's menu and the sign-out button (a form: works without JavaScript). */

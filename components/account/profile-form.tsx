@@ -23,6 +23,12 @@ export function ProfileForm({ initial }: { initial: ProfileValues }) {
         <label className="flex items-center gap-2"><input type="radio" value="individual" {...form.register('group')} />{t('individual')}</label>
         <label className="flex items-center gap-2"><input type="radio" value="professional" {...form.register('group')} />{t('professional')}</label>
       </fieldset>
+      {form.watch('group') === 'professional' && (
+        <>
+          <Field id="profile-company" label={t('companyName')} autoComplete="organization" error={e.companyName} {...form.register('companyName')} />
+          <Field id="profile-siret" label={t('siret')} inputMode="numeric" hint={t('siretHint')} error={e.siret} {...form.register('siret')} />
+        </>
+      )}
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" className="mt-1" {...form.register('subscribedToNewsletter')} />
         {t('newsletter')}

@@ -12,7 +12,7 @@ export function SignInForms({ returnTo }: { returnTo: string | null }) {
   const t = useTranslations('accountForms');
   const login = useServerForm<LoginValues>(loginSchema, { email: '', password: '' }, (values) => loginAction(values, returnTo));
   const register = useServerForm<RegisterValues>(
-    registerSchema, { firstName: '', lastName: '', email: '', password: '', subscribedToNewsletter: false }, registerAction, { resetOnSuccess: true },
+    registerSchema, { firstName: '', lastName: '', email: '', password: '', subscribedToNewsletter: false, professional: false, companyName: '', siret: '' }, registerAction, { resetOnSuccess: true },
   );
   const l = login.form.formState.errors;
   const r = register.form.formState.errors;
@@ -42,6 +42,16 @@ export function SignInForms({ returnTo }: { returnTo: string | null }) {
             <input type="checkbox" className="mt-1" {...register.form.register('subscribedToNewsletter')} />
             {t('newsletter')}
           </label>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="mt-1" {...register.form.register('professional')} />
+            {t('registerProfessional')}
+          </label>
+          {register.form.watch('professional') && (
+            <>
+              <Field id="register-company" label={t('companyName')} autoComplete="organization" error={r.companyName} {...register.form.register('companyName')} />
+              <Field id="register-siret" label={t('siret')} inputMode="numeric" hint={t('siretHint')} error={r.siret} {...register.form.register('siret')} />
+            </>
+          )}
           <div><SubmitButton pending={register.pending}>{t('register')}</SubmitButton></div>
         </form>
       </section>

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { PartSummary } from '@/lib/catalogue/parts';
 import { formatPrice } from '@/lib/format/price';
+import { PriceExcludingVat } from './price-excluding-vat';
 import { PART_CARD_IMAGE } from '@/lib/catalogue/images';
 import { compatibilityLabel } from '@/lib/catalogue/compatibility';
 import { addToCartAction } from '@/lib/cart/actions';
@@ -43,7 +44,7 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
           {t('grade', { grade: part.grade })} · {t('warranty', { months: part.warrantyMonths })}
         </p>
         <div className="part-card-foot">
-          <p className="part-card-price">{formatPrice(part.price)}</p>
+          <p className="part-card-price">{formatPrice(part.price)}<PriceExcludingVat cents={part.price} /></p>
           <p className={`text-sm font-semibold ${part.inStock ? 'text-green-800' : 'text-red-800'}`}>{part.inStock ? t('inStock') : t('soldOut')}</p>
         </div>
         {part.availability === 'available' && part.variantCode && (

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { formatPrice } from '@/lib/format/price';
+import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
 import type { Order } from '@/lib/orders/types';
 
 /** The order's parts and totals as the shop API computed them; shipping shows once a method is known. */
@@ -16,7 +17,10 @@ export async function OrderSummary({ order, shippingKnown }: { order: Order; shi
         <dt>{t('shipping')}</dt>
         <dd className="text-right">{!shippingKnown ? t('shippingToChoose') : order.shippingTotal === 0 ? t('shippingFree') : formatPrice(order.shippingTotal, order.currencyCode)}</dd>
         <dt className="text-base font-bold text-brand-900">{t('total')}</dt>
-        <dd className="text-right text-base font-bold text-brand-900">{formatPrice(shippingKnown ? order.total : order.itemsTotal, order.currencyCode)}</dd>
+        <dd className="text-right text-base font-bold text-brand-900">
+          {formatPrice(shippingKnown ? order.total : order.itemsTotal, order.currencyCode)}
+          <PriceExcludingVat cents={shippingKnown ? order.total : order.itemsTotal} currency={order.currencyCode} />
+        </dd>
       </dl>
     </aside>
   );

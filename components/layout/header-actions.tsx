@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { CartIcon, UserIcon } from '@/components/ui/icons';
@@ -8,6 +9,8 @@ import { CartIcon, UserIcon } from '@/components/ui/icons';
 export interface SessionSummary {
   authenticated: boolean;
   cartQuantity: number;
+  /** A professional customer: prices excluding VAT are shown too. */
+  professional?: boolean;
 }
 
 /** Per-visitor state for the header, read from the storefront's own session endpoint. */
@@ -33,6 +36,11 @@ export function HeaderActions() {
   const { data } = useSessionSummary();
   const authenticated = data?.authenticated ?? false;
   const quantity = data?.cartQuantity ?? 0;
+  const professional = data?.professional ?? false;
+  useEffect(() => {
+    if (professional) document.documentElement.dataset.prices = 'ht';
+    else delete document.documentElement.dataset.prices;
+  }, [professional]);
   return <HeaderActionsView authenticated={authenticated} cartQuantity={quantity} labels={{
     account: authenticated ? t('accountSignedIn') : t('account'),
     cart: quantity > 0 ? t('cartWithCount', { count: quantity }) : t('cart'),

@@ -12,6 +12,9 @@ export interface Customer {
   fullName: string;
   phoneNumber: string | null;
   group: 'individual' | 'professional';
+  /** Professionals: company name and SIRET (yard's extension). */
+  companyName?: string | null;
+  siret?: string | null;
   subscribedToNewsletter: boolean;
   defaultAddress: string | null;
 }

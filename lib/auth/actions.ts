@@ -1,9 +1,10 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { addressSchema, forgotSchema, loginSchema, passwordSchema, profileSchema, registerSchema, resetSchema } from '@/lib/forms/account-schemas';
-import type { AddressValues, LoginValues, PasswordValues, ProfileValues, RegisterValues, ResetValues } from '@/lib/forms/account-schemas';
-import { clearSession, customerCall, publicCall, readSession, storeSession, violationMessages, type ApiAnswer } from './server';
+import { addressSchema, deleteAccountSchema, forgotSchema, loginSchema, passwordSchema, profileSchema, registerSchema, resetSchema } from '@/lib/forms/account-schemas';
+import type { AddressValues, DeleteAccountValues, LoginValues, PasswordValues, ProfileValues, RegisterValues, ResetValues } from '@/lib/forms/account-schemas';
+import { lastSegment } from '@/lib/url/decode';
+import { clearSession, customerCall, publicCall, readSession, storeCustomerGroup, storeSession, violationMessages, type ApiAnswer } from './server';
 import { safeReturnPath, type SessionTokens } from './tokens';
 
 /**
@@ -53,13 +54,18 @@ export async function loginAction(values: LoginValues, returnTo: string | null):
   }
   if (answer.status !== 200 || !answer.body) return failure(answer);
   await storeSession(answer.body);
+  // Professionals read prices excluding VAT: the header learns the group from this cookie.
+  const customer = await customerCall<{ group?: string }>('GET', `customers/${lastSegment(answer.body.customer)}`, undefined, { refresh: false });
+  if (customer.status === 200 && customer.body?.group) await storeCustomerGroup(customer.body.group);
   redirect(safeReturnPath(returnTo));
 }
 
 export async function registerAction(values: RegisterValues): Promise<FormResult> {
   const input = await checked(registerSchema, values);
   if (isResult(input)) return input;
-  const answer = await publicCall('POST', 'customers', { ...input, localeCode: 'fr_FR' });
+  const { professional, companyName, siret, ...person } = input;
+  const company = professional ? { companyName, siret } : {};
+  const answer = await publicCall('POST', 'customers', { ...person, ...company, localeCode: 'fr_FR' });
   if (answer.status !== 204) return failure(answer);
   return { ok: true, message: `Compte créé. Nous avons envoyé un lien de confirmation à ${input.email} : ouvrez-le pour activer votre compte.` };
 }
@@ -97,9 +103,13 @@ export async function updateProfileAction(values: ProfileValues): Promise<FormRe
   const input = await checked(profileSchema, values);
   if (isResult(input)) return input;
   const id = await signedInCustomerId();
-  const answer = await customerCall('PUT', `customers/${id}`, { ...input, phoneNumber: input.phoneNumber || null });
+  const answer = await customerCall('PUT', `customers/${id}`, {
+    ...input, phoneNumber: input.phoneNumber || null, companyName: input.companyName || null, siret: input.siret || null,
+  });
   if (answer.status === 401) redirect('/connexion?retour=/compte/profil');
-  return answer.status === 200 ? { ok: true, message: 'Vos informations sont enregistrées.' } : failure(answer);
+  if (answer.status !== 200) return failure(answer);
+  await storeCustomerGroup(input.group);
+  return { ok: true, message: 'Vos informations sont enregistrées.' };
 }
 
 export async function changePasswordAction(values: PasswordValues): Promise<FormResult> {
@@ -128,4 +138,16 @@ export async function deleteAddressAction(id: number): Promise<FormResult> {
   if (answer.status === 401) redirect('/connexion?retour=/compte/adresses');
   if (answer.status !== 204) return failure(answer);
   redirect('/compte/adresses');
+}
+
+/** Erases the account (RGPD art. 17) once the password is confirmed; the session and cart cookies go with it. */
+export async function deleteAccountAction(values: DeleteAccountValues): Promise<FormResult> {
+  const input = await checked(deleteAccountSchema, values);
+  if (isResult(input)) return input;
+  const id = await signedInCustomerId();
+  const answer = await customerCall('DELETE', `customers/${id}`, { currentPassword: input.currentPassword });
+  if (answer.status === 401) redirect('/connexion?retour=/compte/donnees');
+  if (answer.status !== 204) return failure(answer);
+  await clearSession();
+  redirect('/compte-supprime');
 }

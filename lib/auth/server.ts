@@ -31,6 +31,12 @@ export async function storeSession(tokens: SessionTokens): Promise<void> {
   for (const [name, value] of sessionCookies(tokens)) jar.set(name, value, options);
 }
 
+/** The customer's group, for the header to show professionals prices excluding VAT (display only: it grants nothing). */
+export async function storeCustomerGroup(group: string): Promise<void> {
+  const jar = await cookies();
+  jar.set(AUTH_COOKIES.group, group.endsWith('professional') ? 'professional' : 'individual', sessionCookieOptions(storefrontConfig().siteUrl));
+}
+
 /**
  * Ends the session (logout, refused refresh): tokens go, and so does the cart token — a signed-in
  * customer's cart answers only to them (spec §4: a reset clears auth, cart and customer; the next

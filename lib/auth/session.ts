@@ -8,6 +8,7 @@ export const AUTH_COOKIES = {
   token: 'shop_token',
   refreshToken: 'shop_refresh_token',
   customer: 'shop_customer',
+  group: 'shop_customer_group',
 } as const;
 
 export const CART_COOKIE = 'shop_cart_token';

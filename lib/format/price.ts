@@ -10,3 +10,11 @@ export function formatPrice(cents: number, currency = 'EUR'): string {
   const formatter = currency === 'EUR' ? euros : new Intl.NumberFormat('fr-FR', { style: 'currency', currency });
   return formatter.format(centsToAmount(cents));
 }
+
+/** French standard VAT rate, in percent (CGI art. 278): prices are stored VAT included. */
+export const VAT_RATE_PERCENT = 20;
+
+/** The price excluding VAT that professionals read next to the price including it: 12990 → 10825. */
+export function priceExcludingVat(centsIncludingVat: number): number {
+  return Math.round((centsIncludingVat * 100) / (100 + VAT_RATE_PERCENT));
+}

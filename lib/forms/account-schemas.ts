@@ -1,4 +1,5 @@
 /** Client-side rules of the account forms; the shop API checks the same rules again (422). */
+import { isValidSiret } from './siret';
 import { yup } from './yup-fr';
 
 export const PASSWORD_MIN = 8;
@@ -10,7 +11,17 @@ const confirmation = (field: string) => yup.string().required().oneOf([yup.ref(f
 export const loginSchema = yup.object({ email, password: yup.string().required() });
 export type LoginValues = yup.InferType<typeof loginSchema>;
 
-export const registerSchema = yup.object({ firstName: name, lastName: name, email, password, subscribedToNewsletter: yup.boolean().default(false) });
+export const SIRET_MESSAGE = 'Un SIRET compte 14 chiffres et sa clé de contrôle doit être juste : recopiez-le depuis votre extrait Kbis ou l’avis de situation Insee.';
+const siret = yup.string().trim().max(40).test('siret', SIRET_MESSAGE, (value) => !value || isValidSiret(value));
+const companyName = yup.string().trim().max(255);
+
+/** A professional (garage, body shop…) gives the company's name and SIRET: they then see prices excluding VAT. */
+export const registerSchema = yup.object({
+  firstName: name, lastName: name, email, password, subscribedToNewsletter: yup.boolean().default(false),
+  professional: yup.boolean().default(false),
+  companyName: companyName.default('').when('professional', { is: true, then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.') }),
+  siret: siret.default('').when('professional', { is: true, then: (schema) => schema.required('Indiquez le SIRET de votre entreprise.') }),
+});
 export type RegisterValues = yup.InferType<typeof registerSchema>;
 
 export const forgotSchema = yup.object({ email });
@@ -18,6 +29,9 @@ export type ForgotValues = yup.InferType<typeof forgotSchema>;
 
 export const resetSchema = yup.object({ newPassword: password, confirmNewPassword: confirmation('newPassword') });
 export type ResetValues = yup.InferType<typeof resetSchema>;
+
+export const deleteAccountSchema = yup.object({ currentPassword: yup.string().required() });
+export type DeleteAccountValues = yup.InferType<typeof deleteAccountSchema>;
 
 export const passwordSchema = yup.object({ currentPassword: yup.string().required(), newPassword: password, confirmNewPassword: confirmation('newPassword') });
 export type PasswordValues = yup.InferType<typeof passwordSchema>;
@@ -27,6 +41,9 @@ export const profileSchema = yup.object({
   phoneNumber: yup.string().trim().max(255).matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.').default(''),
   group: yup.string().oneOf(['individual', 'professional']).required(),
   subscribedToNewsletter: yup.boolean().default(false),
+  // Both or neither (the shop API refuses one without the other).
+  companyName: companyName.default('').when('siret', { is: (value: string) => Boolean(value), then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.') }),
+  siret: siret.default(''),
 });
 export type ProfileValues = yup.InferType<typeof profileSchema>;
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { customerCall } from '@/lib/auth/server';
 import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
-import type { Order } from './types';
+import type { Order, WithdrawalStatus } from './types';
 
 /** The signed-in customer's placed orders, newest first (GET /orders answers only theirs). */
 export async function getOrders(): Promise<Order[]> {
@@ -26,4 +26,11 @@ export async function shippingMethodNames(): Promise<Map<string, string>> {
   const methods = await shopGet<HydraCollection<{ code: string; name: string }>>('shipping-methods', { ld: true, cache: { tags: ['shipping-methods'], revalidate: 3600 } })
     .catch(() => null);
   return new Map((methods?.['hydra:member'] ?? []).map((method) => [method.code, method.name]));
+}
+
+/** The withdrawal status of one of the customer's orders; null when the shop API does not offer it (another server, or not theirs). */
+export async function getWithdrawal(token: string): Promise<WithdrawalStatus | null> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return null;
+  const answer = await customerCall<WithdrawalStatus>('GET', `orders/${token}/withdrawal`, undefined, { refresh: false });
+  return answer.status === 200 ? answer.body : null;
 }

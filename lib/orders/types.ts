@@ -19,6 +19,8 @@ export interface Order {
   number: string | null;
   /** Absent from a cart's view (Sylius's cart has no `state`); present once the order is placed. */
   state?: string;
+  /** When the payment placed the order (UTC, "2026-11-03 14:05:00"); absent from a cart's view. */
+  checkoutCompletedAt?: string | null;
   checkoutState: string;
   paymentState: string;
   shippingState: string;
@@ -36,4 +38,26 @@ export interface Order {
   licencePlates: string | null;
   /** `method` is the IRI of the shipping method, ending with its code. */
   shipments: { id: number; method: string }[];
+}
+
+/** A withdrawal request recorded by the shop API. */
+export interface WithdrawalRequest {
+  id: number;
+  /** IRIs of the order items withdrawn from. */
+  items: string[];
+  productNames: string[];
+  requestedAt: string;
+  acknowledgedAt: string | null;
+}
+
+/** Whether the customer may still withdraw from an order (yard's extension, Code de la consommation L221-21). */
+export interface WithdrawalStatus {
+  open: boolean;
+  /** Why it is closed, in French; null while open. */
+  reason: string | null;
+  /** Last moment to withdraw; null before the parts are received (the 14 days have not started). */
+  deadline: string | null;
+  /** IRIs of the items that can still be withdrawn from. */
+  withdrawableItems: string[];
+  requests: WithdrawalRequest[];
 }

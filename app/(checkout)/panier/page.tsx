@@ -5,6 +5,7 @@ import { CartQuantitySync } from '@/components/cart/cart-quantity-sync';
 import { removeFromCartAction } from '@/lib/cart/actions';
 import { getCart } from '@/lib/cart/server';
 import { formatPrice } from '@/lib/format/price';
+import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('cart');
@@ -39,7 +40,7 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
                   <p className="text-sm text-slate-600">{t('unitPart')}</p>
                 </div>
                 <div className="flex items-center gap-4">
-                  <p className="text-lg font-bold text-brand-900">{formatPrice(item.total)}</p>
+                  <p className="text-right text-lg font-bold text-brand-900">{formatPrice(item.total)}<PriceExcludingVat cents={item.total} /></p>
                   <form action={removeFromCartAction}>
                     <input type="hidden" name="item" value={item.id} />
                     <button type="submit" aria-label={t('removeLabel', { name: item.productName })} className="text-sm font-semibold text-red-800 underline">{t('remove')}</button>
@@ -52,7 +53,7 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
             <dt className="text-slate-700">{t('itemsTotal')}</dt>
             <dd className="text-right">{formatPrice(cart.itemsTotal)}</dd>
             <dt className="text-lg font-bold text-brand-900">{t('total')}</dt>
-            <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(cart.total)}</dd>
+            <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(cart.total)}<PriceExcludingVat cents={cart.total} /></dd>
           </dl>
           <p className="mt-3 text-right text-sm text-slate-600">{t('shippingLater')}</p>
           <p className="mt-6 text-right">

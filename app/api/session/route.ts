@@ -12,5 +12,7 @@ export async function GET() {
   const authenticated = isAuthenticated({ token: jar.get(AUTH_COOKIES.token)?.value, refreshToken: jar.get(AUTH_COOKIES.refreshToken)?.value });
   const cart = await getCart().catch(() => null);
   const cartQuantity = cart?.itemsTotalQuantities ?? cart?.items.length ?? 0;
-  return NextResponse.json({ authenticated, cartQuantity }, { headers: { 'Cache-Control': 'private, no-store' } });
+  // Professionals read prices excluding VAT next to prices including it (display only).
+  const professional = authenticated && jar.get(AUTH_COOKIES.group)?.value === 'professional';
+  return NextResponse.json({ authenticated, cartQuantity, professional }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

@@ -17,6 +17,7 @@ export default async function ProfilePage() {
       <ProfileForm initial={{
         firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phoneNumber: customer.phoneNumber ?? '',
         group: customer.group, subscribedToNewsletter: customer.subscribedToNewsletter,
+        companyName: customer.companyName ?? '', siret: customer.siret ?? '',
       }} />
     </>
   );

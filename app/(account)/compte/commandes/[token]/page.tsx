@@ -6,7 +6,10 @@ import { AccountNav } from '@/components/account/account-nav';
 import { AddressLines, OrderItems } from '@/components/checkout/order-summary';
 import { getCustomer } from '@/lib/account/server';
 import { formatPrice } from '@/lib/format/price';
-import { getOrder, shippingMethodNames } from '@/lib/orders/server';
+import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
+import { formatDateTime } from '@/lib/format/date';
+import { getOrder, getWithdrawal, shippingMethodNames } from '@/lib/orders/server';
+import type { WithdrawalStatus } from '@/lib/orders/types';
 import { orderStatusKey } from '@/lib/orders/status-label';
 import { lastSegment } from '@/lib/url/decode';
 
@@ -15,10 +18,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** One order (spec §2 'Commande'): status, parts, totals, addresses, plates. Someone else's order is a 404. */
-export default async function OrderPage({ params }: { params: Promise<{ token: string }> }) {
+export default async function OrderPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ retractation?: string }> }) {
   const { token } = await params;
-  const [t, status, , order, methods] = await Promise.all([
+  const [t, status, , order, methods, withdrawal, { retractation }] = await Promise.all([
     getTranslations('account'), getTranslations('orderStatus'), getCustomer(`/compte/commandes/${token}`), getOrder(token), shippingMethodNames(),
+    getWithdrawal(token), searchParams,
   ]);
   if (!order) notFound();
   const methodCode = lastSegment(order.shipments.at(-1)?.method);
@@ -31,6 +35,10 @@ export default async function OrderPage({ params }: { params: Promise<{ token: s
         <span className="font-semibold">{t('orderStatus')} : </span>
         <span data-testid="order-status">{status(orderStatusKey({ state: order.state ?? '', shippingState: order.shippingState, shipments: order.shipments }))}</span>
       </p>
+      {order.checkoutCompletedAt && <p className="mt-1 text-slate-700">{t('orderPlacedOn', { date: formatDateTime(order.checkoutCompletedAt) })}</p>}
+      {retractation === 'enregistree' && withdrawal?.requests.length ? (
+        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">{t('withdrawalRecorded')}</p>
+      ) : null}
 
       <h2 className="mt-8 text-xl font-bold text-brand-900">{t('orderItems')}</h2>
       <OrderItems order={order} className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200" />
@@ -38,7 +46,7 @@ export default async function OrderPage({ params }: { params: Promise<{ token: s
         <dt>{t('orderShipping')}{methodCode ? ` (${methods.get(methodCode) ?? methodCode})` : ''}</dt>
         <dd className="text-right">{formatPrice(order.shippingTotal, order.currencyCode)}</dd>
         <dt className="text-lg font-bold text-brand-900">{t('orderTotal')}</dt>
-        <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(order.total, order.currencyCode)}</dd>
+        <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(order.total, order.currencyCode)}<PriceExcludingVat cents={order.total} currency={order.currencyCode} /></dd>
       </dl>
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
@@ -50,6 +58,39 @@ export default async function OrderPage({ params }: { params: Promise<{ token: s
         )}
       </div>
       {order.licencePlates && <p className="mt-6"><span className="font-semibold">{t('orderPlates')} : </span><span className="font-mono">{order.licencePlates}</span></p>}
+      {withdrawal && <WithdrawalSection token={token} withdrawal={withdrawal} />}
     </>
+  );
+}
+
+/** The right of withdrawal on the order: the link to the online function while it runs, and what was withdrawn. */
+async function WithdrawalSection({ token, withdrawal }: { token: string; withdrawal: WithdrawalStatus }) {
+  const t = await getTranslations('account');
+  return (
+    <section aria-labelledby="withdrawal" className="mt-10 rounded-lg border border-slate-200 p-5">
+      <h2 id="withdrawal" className="text-xl font-bold text-brand-900">{t('withdrawalSection')}</h2>
+      {withdrawal.requests.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-2">
+          {withdrawal.requests.map((request) => (
+            <li key={request.id}>
+              {t('withdrawalRequested', { date: formatDateTime(request.requestedAt), parts: request.productNames.join(', ') })}
+              {request.acknowledgedAt ? ` ${t('withdrawalAcknowledged')}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {withdrawal.open ? (
+        <>
+          <p className="mt-3">{withdrawal.deadline ? t('withdrawalUntil', { date: formatDateTime(withdrawal.deadline) }) : t('withdrawalBeforeReceipt')}</p>
+          <p className="mt-4">
+            <Link href={`/compte/commandes/${token}/retractation`} className="inline-block rounded-md border-2 border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+              {t('withdrawalLink')}
+            </Link>
+          </p>
+        </>
+      ) : (
+        withdrawal.requests.length === 0 && <p className="mt-3 text-slate-700">{withdrawal.reason}</p>
+      )}
+    </section>
   );
 }

@@ -12,6 +12,7 @@ import { familyPath } from '@/lib/catalogue/slug';
 import { storefrontConfig } from '@/lib/config/server';
 import { addToCartAction } from '@/lib/cart/actions';
 import { formatPrice } from '@/lib/format/price';
+import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
 import { productJsonLd } from '@/lib/seo/json-ld';
 
 export const revalidate = 300;
@@ -97,7 +98,7 @@ export default async function PartPage({ params }: { params: Params }) {
         <div>
           <h1 className="text-2xl font-bold leading-tight text-brand-900 md:text-3xl">{part.name}</h1>
           {part.oemReference && <p className="mt-2 text-slate-700">{t('reference')} : <span className="font-mono font-semibold">{part.oemReference}</span></p>}
-          <p className="mt-6 text-3xl font-bold text-brand-900">{formatPrice(part.price)} <span className="text-base font-medium text-slate-600">{t('taxIncluded')}</span></p>
+          <p className="mt-6 text-3xl font-bold text-brand-900">{formatPrice(part.price)} <span className="text-base font-medium text-slate-600">{t('taxIncluded')}</span><PriceExcludingVat cents={part.price} /></p>
           <p className={`mt-2 font-semibold ${part.availability === 'available' ? 'text-green-800' : 'text-red-800'}`}>
             <span className="sr-only">{t('availability')} : </span>
             {part.availability === 'available' ? t('available') : part.availability === 'reserved' ? t('reserved') : t('soldOut')}

@@ -1,0 +1,26 @@
+import { NextResponse } from 'next/server';
+import { customerCall, readSession } from '@/lib/auth/server';
+import { storefrontConfig } from '@/lib/config/server';
+
+/**
+ * GET /compte/donnees/telechargement: every piece of data the shop keeps about the signed-in customer
+ * (RGPD art. 15 and 20), as a JSON file. Never cached; the proxy already checked the session.
+ */
+export async function GET() {
+  const { customerId } = await readSession();
+  if (!customerId) return NextResponse.redirect(new URL('/connexion?retour=/compte/donnees', storefrontConfig().siteUrl), 303);
+  const answer = await customerCall<Record<string, unknown>>('GET', `customers/${customerId}/personal-data`, undefined, { refresh: false });
+  if (answer.status !== 200 || !answer.body) {
+    return new NextResponse('Vos données ne peuvent pas être préparées pour le moment. Réessayez dans un instant.', {
+      status: answer.status === 401 || answer.status === 404 ? 403 : 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  return new NextResponse(`${JSON.stringify(answer.body, null, 2)}\n`, {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `attachment; filename="mes-donnees-pieces-auto-recyclees-${day}.json"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}

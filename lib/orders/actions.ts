@@ -1,0 +1,25 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import type { FormResult } from '@/lib/auth/actions';
+import { customerCall, violationMessages } from '@/lib/auth/server';
+import { withdrawalSchema, type WithdrawalValues } from '@/lib/forms/withdrawal-schema';
+
+/**
+ * The consumer withdraws from some or all parts of an order (the shop API checks the period, the
+ * owner and the parts again). Success goes back to the order, which shows the recorded request.
+ */
+export async function withdrawAction(token: string, values: WithdrawalValues): Promise<FormResult> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return { ok: false, messages: ['Commande introuvable.'] };
+  let input: WithdrawalValues;
+  try {
+    input = await withdrawalSchema.validate(values, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    return { ok: false, messages: (error as { errors?: string[] }).errors ?? ['Choisissez les pièces.'] };
+  }
+  const answer = await customerCall('POST', `orders/${token}/withdrawals`, { items: input.items.map(Number) });
+  if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`/compte/commandes/${token}/retractation`)}`);
+  if (answer.status === 201) redirect(`/compte/commandes/${token}?retractation=enregistree`);
+  const messages = answer.status === 404 ? ['Commande introuvable.'] : violationMessages(answer);
+  return { ok: false, messages: messages.length > 0 ? messages : ['Le service est momentanément indisponible. Réessayez dans un instant.'] };
+}
