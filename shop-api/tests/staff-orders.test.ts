@@ -95,10 +95,11 @@ describe.each(BACKENDS)('placed orders on %s', (backend) => {
       env: { ...process.env, SHOP_API_URL: `http://127.0.0.1:${port}`, STAFF_API_TOKEN: STAFF },
     });
     const listed = await run('list', '--state', 'fulfilled');
-    expect(listed.stdout).toMatch(/^\d{9} {2}fulfilled/m);
+    // number, date placed (Paris time), state
+    expect(listed.stdout).toMatch(/^\d{9} {2}\d\d\/\d\d\/\d{4} \d\d:\d\d {2}fulfilled/m);
     const [, , , part] = (await call('GET', `${API}/products?itemsPerPage=10`)).body['hydra:member'];
     const number = await buy(part.code);
-    expect((await run('validate', number)).stdout).toContain(`${number}  validated`);
+    expect((await run('validate', number)).stdout).toMatch(new RegExp(`${number} {2}\\S+ \\S+ {2}validated`));
     await expect(run('fulfill', number)).rejects.toMatchObject({ stderr: expect.stringContaining('expédiée') });
   });
 });

@@ -2,8 +2,15 @@
  * Staff operations on parts (contract extension under /api/v2/admin, bearer STAFF_API_TOKEN; not
  * registered when no token is configured). Every change is pushed to the storefront's cache.
  */
+import { createHash } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import sharp from 'sharp';
+import { importPart, keepPartPhotos, setPartPhoto, type ImportResult } from '../db/part-import.js';
+import { forgetListingTotals } from '../db/products.js';
 import { markPartSold } from '../db/sales.js';
+import { parseImportLine } from '../domain/part-import.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { syliusDate } from '../http/jsonld.js';
 import { staffGuard } from '../http/staff-auth.js';
@@ -12,7 +19,11 @@ import type { AppContext } from '../app.js';
 
 export const ADMIN_PREFIX = '/api/v2/admin';
 
-const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, notifier, staffToken, now }) => {
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
+const CODE_PARAM = { type: 'string', pattern: '^[A-Z0-9][A-Z0-9_-]{2,40}$' } as const;
+
+const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, notifier, staffToken, now, mediaDir }) => {
   if (!staffToken) return;
   app.addHook('onRequest', staffGuard(staffToken));
 
@@ -33,6 +44,81 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, no
     if (!sale) throw notFound('Pièce introuvable.');
     if (sale.changed) notifier.notify(partTags(sale.code));
     return { code: sale.code, soldAt: syliusDate(sale.soldAt), changed: sale.changed };
+  });
+
+  // The import (npm run import): lines of the staff's CSV, as the spreadsheet wrote them. Each is
+  // checked here (never trust the client), then created, changed, sold or withdrawn — or left alone
+  // when nothing differs; the answer says which, line by line.
+  app.put<{ Body: { lines: { line: number; record: Record<string, string> }[] } }>(`${ADMIN_PREFIX}/products`, {
+    schema: {
+      body: {
+        type: 'object', required: ['lines'], additionalProperties: false,
+        properties: {
+          lines: {
+            type: 'array', maxItems: 200,
+            items: {
+              type: 'object', required: ['line', 'record'], additionalProperties: false,
+              properties: {
+                line: { type: 'integer', minimum: 1 },
+                record: { type: 'object', maxProperties: 40, additionalProperties: { type: 'string', maxLength: 6000 } },
+              },
+            },
+          },
+        },
+      },
+    },
+  }, async (request) => {
+    const at = now();
+    const results: (ImportResult & { line: number; code: string })[] = [];
+    for (const { line, record } of request.body.lines) {
+      const parsed = parseImportLine(record, at.getFullYear());
+      const code = (record.code ?? '').trim().toUpperCase();
+      const result: ImportResult = parsed.ok ? await importPart(db, parsed.part, at) : { outcome: 'rejected', errors: parsed.errors };
+      if (result.outcome !== 'rejected' && result.outcome !== 'unchanged') notifier.notify(partTags(code));
+      results.push({ line, code, ...result });
+    }
+    if (results.some((result) => result.outcome !== 'rejected' && result.outcome !== 'unchanged')) forgetListingTotals(db);
+    return { results };
+  });
+
+  // A part's photo from the import's folder: re-encoded as WebP (EXIF orientation applied, metadata
+  // dropped), named after its content so a changed photo gets a new URL (images are cached for a year).
+  app.addContentTypeParser(PHOTO_TYPES, { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) => done(null, body));
+  app.put<{ Params: { code: string; position: string }; Body: Buffer }>(`${ADMIN_PREFIX}/products/:code/images/:position`, {
+    bodyLimit: MAX_PHOTO_BYTES,
+    schema: { params: { type: 'object', properties: { code: CODE_PARAM, position: { type: 'string', pattern: '^[1-9]$' } } } },
+  }, async (request, reply) => {
+    if (!Buffer.isBuffer(request.body)) throw new HttpError(415, 'Envoyez la photo en JPEG, PNG ou WebP.');
+    const { code } = request.params;
+    const position = Number(request.params.position);
+    const digest = createHash('sha256').update(request.body).digest('hex').slice(0, 12);
+    const path = `parts/${code}-${position}-${digest}.webp`;
+    let webp: Buffer;
+    try {
+      webp = await sharp(request.body).rotate().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    } catch {
+      throw new HttpError(422, 'Ce fichier n’est pas une image lisible.');
+    }
+    const file = join(mediaDir, path);
+    await mkdir(join(mediaDir, 'parts'), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, webp);
+    await rename(temporary, file);
+    const changed = await setPartPhoto(db, code, position - 1, path);
+    if (changed === null) throw notFound('Pièce introuvable : importez sa ligne avant ses photos.');
+    if (changed) notifier.notify(partTags(code));
+    return reply.status(changed ? 201 : 200).send({ code, position, path, changed });
+  });
+
+  app.post<{ Params: { code: string }; Body: { count: number } }>(`${ADMIN_PREFIX}/products/:code/images/keep`, {
+    schema: {
+      params: { type: 'object', properties: { code: CODE_PARAM } },
+      body: { type: 'object', required: ['count'], additionalProperties: false, properties: { count: { type: 'integer', minimum: 1, maximum: 9 } } },
+    },
+  }, async (request) => {
+    const changed = await keepPartPhotos(db, request.params.code, request.body.count);
+    if (changed) notifier.notify(partTags(request.params.code));
+    return { code: request.params.code, changed };
   });
 };
 

@@ -12,7 +12,8 @@ import { renderPartImage } from '../media/part-image.js';
 import { digitsSchema, rowId } from '../http/params.js';
 import type { AppContext } from '../app.js';
 
-const PART_IMAGE = /^(P\d{7})-([1-9])\.webp$/;
+/** parts/<code>-<n>.webp: drawn stand-in of a part without photos; parts/<code>-<n>-<digest>.webp: an imported photo. */
+const PART_IMAGE = /^([A-Z0-9][A-Z0-9_-]{2,40})-([1-9])(-[0-9a-f]{12})?\.webp$/;
 
 const productImagesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUrl, mediaDir }) => {
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/product-images/:id`, {
@@ -32,6 +33,7 @@ const productImagesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, me
     const file = join(mediaDir, 'parts', request.params.file);
     let body: Buffer | null = await readFile(file).catch(() => null);
     if (!body) {
+      if (match[3]) throw notFound();
       const subject = await findImageSubject(db, match[1]!);
       if (!subject) throw notFound();
       body = await renderPartImage({ title: subject.taxonName, caption: subject.name, code: subject.code, variant: Number(match[2]) });

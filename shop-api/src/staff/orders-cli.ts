@@ -2,20 +2,13 @@
  * `npm run orders -- list [--state new|validated|fulfilled|cancelled]`
  * `npm run orders -- <validate|wait|ship|fulfill|cancel> <order number or token>`
  * The yard's command for placed orders, through the running shop API's staff routes
- * (SHOP_API_URL, default http://127.0.0.1:8000; STAFF_API_TOKEN must match the server's).
+ * (see ./client.ts for SHOP_API_URL and STAFF_API_TOKEN).
  */
 import { STAFF_OPERATIONS } from '../domain/order-operations.js';
+import { fail, staffClient } from './client.js';
 
 const [command, argument, value] = process.argv.slice(2);
-const base = (process.env.SHOP_API_URL || `http://127.0.0.1:${process.env.SHOP_API_PORT || 8000}`).replace(/\/$/, '');
-const token = process.env.STAFF_API_TOKEN;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-if (!token) fail('STAFF_API_TOKEN manque : donnez la même valeur qu’au serveur shop-api.');
+const { call } = staffClient();
 const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 
 interface Summary {
@@ -24,19 +17,8 @@ interface Summary {
   checkoutCompletedAt: string | null; withdrawals: { requestedAt: string; items: string[]; acknowledged: boolean }[];
 }
 
-const parisTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
-
-async function call(method: string, path: string): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(`${base}/api/v2/admin${path}`, { method, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-  } catch {
-    fail(`shop-api ne répond pas sur ${base} : est-il démarré (npm start) ?`);
-  }
-  const body = await response.json().catch(() => null) as { 'hydra:description'?: string } | null;
-  if (!response.ok) fail(`Refusé (${response.status}) : ${body?.['hydra:description'] ?? response.statusText}`);
-  return body;
-}
+// The shop API writes UTC dates as "2026-11-03 14:05:00".
+const parisTime = (utc: string) => new Date(`${utc.replace(' ', 'T')}Z`).toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
 
 const line = (order: Summary) => `${order.number}  ${order.checkoutCompletedAt ? parisTime(order.checkoutCompletedAt) : ''.padEnd(17)}  ${order.state.padEnd(9)} paiement ${order.paymentState.padEnd(8)} livraison ${order.shippingState.padEnd(9)} `
   + `${(order.shippingMethod ?? '-').padEnd(13)} ${euros(order.total).padStart(12)}  ${order.customer ?? ''}${order.licencePlates ? `  [${order.licencePlates}]` : ''}\n`
