@@ -22,6 +22,8 @@ const nextConfig: NextConfig = {
   // never reuse these HTML pages without asking, and a CDN keeps its own validators.
   generateEtags: false,
   reactStrictMode: true,
+  // PDFKit reads its font metrics from files next to its code: it runs from node_modules, unbundled.
+  serverExternalPackages: ['pdfkit'],
   // Headers for every response; the CSP and HSTS of pages depend on run-time settings: proxy.ts.
   async headers() {
     return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }];

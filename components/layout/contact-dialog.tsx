@@ -12,24 +12,24 @@ export interface ContactDialogProps {
 }
 
 /**
- * The footer's contact-form popup. A native modal <dialog> keeps focus inside and closes on Escape;
- * the form service's frame is only loaded once the visitor opens it (no third party before that).
+ * The footer's contact-form popup. A native modal <dialog> keeps focus inside and closes on Escape.
+ * The form service is a third party that may set its own cookies: its frame loads only when the
+ * visitor opens the popup and then asks for the form (consent at the point of use, CNIL); e-mail and
+ * phone are always offered beside it, so refusing costs nothing.
  */
 export function ContactDialog({ formUrl, email, phone }: ContactDialogProps) {
   const t = useTranslations('footer');
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
-  const [opened, setOpened] = useState(false);
+  const [formWanted, setFormWanted] = useState(false);
+  const formHost = formUrl ? new URL(formUrl).host : '';
 
   return (
     <>
       <button
         ref={openerRef}
         type="button"
-        onClick={() => {
-          setOpened(true);
-          dialogRef.current?.showModal();
-        }}
+        onClick={() => dialogRef.current?.showModal()}
         className="rounded-md bg-accent-700 px-4 py-2 font-semibold text-white hover:bg-accent-800"
       >
         {t('contact')}
@@ -47,19 +47,26 @@ export function ContactDialog({ formUrl, email, phone }: ContactDialogProps) {
             <span className="sr-only">{t('close')}</span>
           </button>
         </div>
-        <div className="p-5">
-          {formUrl && opened ? (
-            <iframe src={formUrl} title={t('contactFormFrameTitle')} className="h-[32rem] w-full border-0" loading="lazy" />
-          ) : (
-            <p className="text-slate-800">
-              {t.rich('contactFallback', {
-                address: email,
-                number: phone,
-                email: (chunks) => <a className="font-semibold text-brand-700 underline" href={`mailto:${email}`}>{chunks}</a>,
-                phone: (chunks) => <span className="whitespace-nowrap font-semibold">{chunks}</span>,
-              })}
-            </p>
+        <div className="flex flex-col gap-4 p-5">
+          {formUrl && formWanted && (
+            <iframe src={formUrl} title={t('contactFormFrameTitle')} className="h-[32rem] w-full border-0" />
           )}
+          {formUrl && !formWanted && (
+            <div className="rounded-md border border-slate-200 bg-slate-50 p-4">
+              <p className="text-sm text-slate-800">{t('contactFormConsent', { host: formHost })}</p>
+              <button type="button" onClick={() => setFormWanted(true)} className="mt-3 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                {t('contactFormShow')}
+              </button>
+            </div>
+          )}
+          <p className="text-slate-800">
+            {t.rich('contactFallback', {
+              address: email,
+              number: phone,
+              email: (chunks) => <a className="font-semibold text-brand-700 underline" href={`mailto:${email}`}>{chunks}</a>,
+              phone: (chunks) => <span className="whitespace-nowrap font-semibold">{chunks}</span>,
+            })}
+          </p>
         </div>
       </dialog>
     </>

@@ -43,6 +43,9 @@ export async function SiteFooter() {
             <li>
               <a href={PRIVACY_POLICY_PDF} download className="hover:text-brand-700 hover:underline">{t('privacyPolicy')}</a>
             </li>
+            <li>
+              <Link href="/declaration-accessibilite" className="hover:text-brand-700 hover:underline">{t('accessibility')}</Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-service" className="space-y-4">

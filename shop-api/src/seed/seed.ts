@@ -12,6 +12,7 @@ import {
   productVariants, shippingMethods, taxons,
 } from '../db/schema.js';
 import { buildTaxons, generateParts, ROOT_CATEGORY_CODE, type PartSeed } from './generate.js';
+import { SHIPPING_METHODS } from './shipping-methods.js';
 
 export const DEFAULT_CHANNEL_CODE = 'WEB';
 const COUNTRY_CODES = ['FR', 'BE', 'LU', 'MC', 'CH', 'DE', 'ES', 'IT', 'NL', 'PT'];
@@ -46,23 +47,7 @@ export async function seedCatalogue(db: Db, { parts, onProgress }: SeedOptions):
     menuTaxonCode: ROOT_CATEGORY_CODE,
   });
   await db.insert(countries).values(COUNTRY_CODES.map((code) => ({ code })));
-  await db.insert(shippingMethods).values([
-    {
-      code: 'retrait_casse', position: 0, name: 'Retrait au centre VHU',
-      description: "Gratuit. Votre pièce vous attend à l'accueil sous 48 h ouvrées, sur présentation d'une pièce d'identité.",
-      basePrice: 0,
-    },
-    {
-      code: 'colis', position: 1, name: 'Colis à domicile',
-      description: 'Livraison en 48 à 72 h ouvrées pour les pièces jusqu\u2019à 30 kg.',
-      basePrice: 990, includedWeightGrams: 5000, pricePerExtraKg: 60, maxWeightGrams: 30000,
-    },
-    {
-      code: 'messagerie', position: 2, name: 'Messagerie sur palette',
-      description: 'Livraison sur rendez-vous en 3 à 5 jours ouvrés pour les pièces lourdes ou volumineuses (moteurs, boîtes de vitesses).',
-      basePrice: 6900, includedWeightGrams: 100000, pricePerExtraKg: 40, minWeightGrams: 20000,
-    },
-  ]);
+  await db.insert(shippingMethods).values(SHIPPING_METHODS);
 
   const taxonIds = new Map<string, number>();
   for (const taxon of buildTaxons()) {
