@@ -8,6 +8,8 @@ const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100);
 const API_PORT = Number(process.env.E2E_API_PORT || 8100);
 export const E2E_SHOP_API_URL = `http://localhost:${API_PORT}`;
 export const E2E_SOCIAL_URL = 'https://www.facebook.com/pieces.auto.recyclees';
+/** The footer's contact form service: another origin (the test shop API's health route stands in for it). */
+export const E2E_CONTACT_FORM_URL = `http://127.0.0.1:${API_PORT}/health`;
 /** Staff token of the throw-away end-to-end shop only (never a real shop's). */
 export const E2E_STAFF_TOKEN = 'e2e-staff-token-for-the-test-shop-only';
 
@@ -57,6 +59,7 @@ export default defineConfig({
       SEED_PARTS: '600',
       SHOP_TEST_ROUTES: '1',
       SOCIAL_URL: E2E_SOCIAL_URL,
+      CONTACT_FORM_URL: E2E_CONTACT_FORM_URL,
       STAFF_API_TOKEN: E2E_STAFF_TOKEN,
       // Every journey of the suite signs up and in from 127.0.0.1: the per-address limits would refuse them.
       RATE_LIMIT_SCALE: '20',

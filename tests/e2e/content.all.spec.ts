@@ -7,6 +7,9 @@ const FOOTER_PAGES = [
   ['/retourner-un-produit', 'Retourner un produit'], ['/modalites-de-livraison', 'Modalités de livraison'],
   ['/conditions-generales-de-vente', 'Conditions générales de vente'], ['/conditions-utilisation', "Conditions d'utilisation"],
   ['/mentions-legales', 'Mentions légales'],
+  // Linked from the terms of sale, the footer (accessibility) and the privacy PDF's page.
+  ['/conditions-generales-de-vente-professionnels', 'Conditions générales de vente aux professionnels'],
+  ['/politique-de-confidentialite', 'Politique de confidentialité'], ['/declaration-accessibilite', "Déclaration d'accessibilité"],
 ];
 
 test.describe('content store pages', () => {
@@ -18,6 +21,19 @@ test.describe('content store pages', () => {
       expect(html).toContain(`<title>${title!.replace("'", '&#x27;')}</title>`);
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
     }
+  });
+
+  test('the footer’s privacy policy is a PDF served by the shop, made from the policy page', async ({ page }) => {
+    const shop = new CataloguePage(page);
+    await shop.goto('/');
+    const link = shop.footer.getByRole('link', { name: /Politique de confidentialité/ });
+    await expect(link).toHaveAttribute('href', '/politique-de-confidentialite.pdf');
+    const response = await page.request.get('/politique-de-confidentialite.pdf');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await shop.footer.getByRole('link', { name: 'Accessibilité : partiellement conforme' }).click();
+    await expect(page).toHaveURL(/\/declaration-accessibilite$/);
   });
 
   test('a content page renders its markdown (table included) without raw HTML', async ({ page }) => {

@@ -19,13 +19,28 @@ export class AccountPage extends ShopPage {
     return this.page.getByRole('region', { name: 'Nouveau client ?' });
   }
 
-  async register(person: { firstName: string; lastName: string; email: string; password: string }) {
+  async register(person: { firstName: string; lastName: string; email: string; password: string; company?: { name: string; siret: string } }) {
     const form = this.registerForm();
     await form.getByLabel('Prénom').fill(person.firstName);
     await form.getByLabel('Nom', { exact: true }).fill(person.lastName);
     await form.getByLabel('Adresse e-mail').fill(person.email);
     await form.getByLabel('Mot de passe').fill(person.password);
+    if (person.company) {
+      await form.getByLabel(/Je suis un professionnel/).check();
+      await form.getByLabel('Raison sociale').fill(person.company.name);
+      await form.getByLabel('SIRET').fill(person.company.siret);
+    }
     await form.getByRole('button', { name: 'Créer mon compte' }).click();
+  }
+
+  /** The newest mail to `email` whose subject starts with `subject` (waits for it). */
+  async mailed(email: string, subject: string) {
+    let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
+    await expect.poll(async () => {
+      found = (await readOutbox(E2E_OUTBOX, 200)).find((mail) => mail.to === email && mail.subject.startsWith(subject));
+      return found;
+    }, { timeout: 10_000 }).toBeTruthy();
+    return found!;
   }
 
   async signIn(email: string, password: string) {

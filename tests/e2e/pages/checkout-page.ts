@@ -103,10 +103,24 @@ export class CheckoutPage extends CataloguePage {
   }
 
   /** The yard's staff command (`npm run orders -- <operation> <number>`), against the end-to-end shop API. */
-  async staff(operation: 'validate' | 'wait' | 'ship' | 'fulfill' | 'cancel', orderNumber: string) {
-    const { stdout } = await run('npx', ['tsx', 'shop-api/src/staff/orders-cli.ts', operation, orderNumber], {
+  async staff(operation: 'validate' | 'wait' | 'ship' | 'fulfill' | 'cancel' | 'list', orderNumber?: string) {
+    const { stdout } = await run('npx', ['tsx', 'shop-api/src/staff/orders-cli.ts', operation, ...(orderNumber ? [orderNumber] : [])], {
       env: { ...process.env, SHOP_API_URL: E2E_SHOP_API_URL, STAFF_API_TOKEN: E2E_STAFF_TOKEN },
     });
     return stdout;
+  }
+
+  /** Buys the first part of `listing` with the sandbox, collected at the yard; returns the part and the order number. */
+  async buyFirstPartOf(listing: string, address: NewAddress, plates = '') {
+    const part = await this.addFirstPartOf(listing);
+    await this.proceedFromCart();
+    await this.fillNewShippingAddress(address);
+    await this.toShipping(plates);
+    await this.payWith(/Retrait au centre VHU/);
+    await this.onSandbox();
+    await this.page.getByRole('button', { name: /^Payer/ }).click();
+    await expect(this.page).toHaveURL(/\/commande\/valide$/);
+    const number = (await this.page.getByRole('main').getByRole('status').first().textContent())!.match(/\d{9}/)![0];
+    return { part, number };
   }
 }
