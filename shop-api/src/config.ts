@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Where the staff token lives when STAFF_API_TOKEN is not set (below the var folder). */
+export const STAFF_TOKEN_FILE = 'staff-token';
+
+/** The shop's var folder (PGlite files, mail outbox, drawn secrets). */
+export const varDirectory = () => resolve(repoRoot, process.env.SHOP_VAR_DIR || 'var');
+
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -54,7 +60,7 @@ export interface Config {
 export function loadConfig(): Config {
   const port = intFromEnv('SHOP_API_PORT', 8000);
   const host = process.env.SHOP_API_HOST || '127.0.0.1';
-  const varDir = resolve(repoRoot, process.env.SHOP_VAR_DIR || 'var');
+  const varDir = varDirectory();
   return {
     host,
     port,

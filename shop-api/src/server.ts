@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { RateLimiter } from './domain/rate-limit.js';
-import { loadConfig } from './config.js';
+import { loadConfig, STAFF_TOKEN_FILE } from './config.js';
 import { openDatabase } from './db/client.js';
-import { createJwtService, loadJwtKey } from './auth/jwt.js';
+import { createJwtService, drawnSecret, loadJwtKey } from './auth/jwt.js';
 import { createMailer } from './mail/mailer.js';
 import { stripeClient, stripeProvider } from './payments/provider.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
@@ -46,7 +46,8 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   mediaDir: join(config.varDir, 'media'),
   notifier,
-  staffToken: config.staffToken,
+  // Without STAFF_API_TOKEN, a token drawn once into var/staff-token: the staff commands on this machine read it there.
+  staffToken: config.staffToken ?? drawnSecret(join(config.varDir, STAFF_TOKEN_FILE)),
   limiter: new RateLimiter(Date.now, 100_000, config.rateLimitScale),
   jwt: createJwtService(loadJwtKey(config.jwtSecret, join(config.varDir, 'jwt-secret')), config.jwtTtlSeconds),
   mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom }),

@@ -25,12 +25,16 @@ export interface JwtService {
 }
 
 export function loadJwtKey(secret: string | undefined, keyFile: string): Uint8Array {
-  if (secret) return new TextEncoder().encode(secret);
-  if (!existsSync(keyFile)) {
-    mkdirSync(dirname(keyFile), { recursive: true });
-    writeFileSync(keyFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return new TextEncoder().encode(secret || drawnSecret(keyFile));
+}
+
+/** A secret drawn once into `file` (readable by its owner only) and read back on later starts. */
+export function drawnSecret(file: string): string {
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
-  return new TextEncoder().encode(readFileSync(keyFile, 'utf8').trim());
+  return readFileSync(file, 'utf8').trim();
 }
 
 export function createJwtService(key: Uint8Array, ttlSeconds = DEFAULT_JWT_TTL_SECONDS, now: () => Date = () => new Date()): JwtService {

@@ -1,8 +1,12 @@
 /**
  * What the staff's commands share: the running shop API's address (SHOP_API_URL, default
- * http://127.0.0.1:$SHOP_API_PORT or 8000), the staff token (STAFF_API_TOKEN, the server's), French
- * failures on stderr with exit code 1.
+ * http://127.0.0.1:$SHOP_API_PORT or 8000), the staff token (STAFF_API_TOKEN, the server's; on the
+ * shop's own machine, the one it drew into var/staff-token), French failures on stderr with exit code 1.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STAFF_TOKEN_FILE, varDirectory } from '../config.js';
+
 export function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -10,8 +14,8 @@ export function fail(message: string): never {
 
 export function staffClient() {
   const base = (process.env.SHOP_API_URL || `http://127.0.0.1:${process.env.SHOP_API_PORT || 8000}`).replace(/\/$/, '');
-  const token = process.env.STAFF_API_TOKEN;
-  if (!token) fail('STAFF_API_TOKEN manque : donnez la même valeur qu’au serveur shop-api.');
+  const token = process.env.STAFF_API_TOKEN || readDrawnToken();
+  if (!token) fail('STAFF_API_TOKEN manque : donnez la même valeur qu’au serveur shop-api (ou lancez la commande sur la machine de la boutique, après npm start).');
 
   /** Calls a staff route; a refusal or an unreachable server ends the command with its reason. */
   async function call<T = unknown>(method: string, path: string, body?: { json: unknown } | { bytes: Buffer; type: string }): Promise<T> {
@@ -35,4 +39,12 @@ export function staffClient() {
     return answer as T;
   }
   return { base, call };
+}
+
+function readDrawnToken(): string | undefined {
+  try {
+    return readFileSync(join(varDirectory(), STAFF_TOKEN_FILE), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }
