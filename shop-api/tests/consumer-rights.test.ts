@@ -12,6 +12,7 @@ import { ordersOfErased } from '../src/db/personal-data.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-consumer-rights-0123456';
@@ -19,7 +20,6 @@ const urls = { afterSuccessUrl: 'http://localhost:3000/commande/valide', afterCa
 const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR', phoneNumber: '0612345678' };
 const PASSWORD = 'pieces-auto-2026';
 const DAY = 24 * 3600 * 1000;
-type Json = Record<string, any>;
 
 describe.each(BACKENDS)('consumer rights on %s', (backend) => {
   let shop: TestShop;
@@ -30,14 +30,7 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
   const ids: Record<string, number> = {};
   let parts: Json[] = [];
 
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const response = await shop.app.inject({
-      method: method as 'GET', url,
-      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json };
-  };
+  const call = jsonCaller(() => shop);
   const emails: Record<string, string> = {};
   /** Moves the clock; access tokens last an hour, so everyone signs in again. */
   async function at(iso: string) {

@@ -4,22 +4,15 @@ import { createJwtService } from '../src/auth/jwt.js';
 import { customers, productVariants } from '../src/db/schema.js';
 import { CART_MESSAGES } from '../src/domain/cart.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-order-tests-0123456789';
-type Json = Record<string, any>;
 
 describe.each(BACKENDS)('carts on %s', (backend) => {
   let shop: TestShop;
   const jwt = createJwtService(new TextEncoder().encode('order-tests-signing-key-of-enough-length-000'));
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const response = await shop.app.inject({
-      method: method as 'GET', url,
-      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json };
-  };
+  const call = jsonCaller(() => shop);
   const parts = async (n: number) => ((await call('GET', `${API}/products?itemsPerPage=${n}`)).body['hydra:member'] as Json[]);
 
   beforeAll(async () => {

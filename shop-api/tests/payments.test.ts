@@ -9,25 +9,18 @@ import { customers } from '../src/db/schema.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const SITE = 'http://localhost:3000';
 const urls = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
-type Json = Record<string, any>;
 
 describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => {
   let shop: TestShop;
   let clock = new Date('2026-11-20T10:00:00Z');
   const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
   const jwt = createJwtService(new TextEncoder().encode('payment-tests-signing-key-of-enough-length-0'));
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const response = await shop.app.inject({
-      method: method as 'GET', url,
-      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.statusCode, body: (String(response.headers['content-type'] ?? '').includes('json') && response.body ? response.json() : response.body) as Json, headers: response.headers };
-  };
+  const call = jsonCaller(() => shop);
   const form = (url: string) => shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
   const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
   const partsForSale = async () => (await call('GET', `${API}/products?itemsPerPage=100`)).body['hydra:member'] as Json[];

@@ -5,26 +5,19 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-order-operations-0123';
 const urls = { afterSuccessUrl: 'http://localhost:3000/commande/valide', afterCancelUrl: 'http://localhost:3000/commande/livraison' };
 const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
-type Json = Record<string, any>;
 
 describe.each(BACKENDS)('placed orders on %s', (backend) => {
   let shop: TestShop;
   const jwt = createJwtService(new TextEncoder().encode('staff-orders-test-key-of-enough-length-0000'));
   let lea = '';
   let paul = '';
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const response = await shop.app.inject({
-      method: method as 'GET', url,
-      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json };
-  };
+  const call = jsonCaller(() => shop);
   const staff = (method: string, url: string) => shop.app.inject({ method: method as 'GET', url: `/api/v2/admin${url}`, headers: { authorization: `Bearer ${STAFF}` } });
 
   /** Lea buys `code` with the sandbox; returns the order number. */

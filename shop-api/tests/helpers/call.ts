@@ -1,0 +1,17 @@
+/** JSON calls to a test shop's app, as the storefront makes them (JSON-LD, optional bearer token). */
+import type { TestShop } from './backends.js';
+
+// Answers are read loosely: each test asserts the fields it needs.
+export type Json = Record<string, any>;
+
+/** `shop()` is read at each call: test files create their shop in beforeAll. */
+export function jsonCaller(shop: () => TestShop) {
+  return async (method: string, url: string, body?: unknown, token?: string) => {
+    const response = await shop().app.inject({
+      method: method as 'GET', url,
+      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json };
+  };
+}
