@@ -5,7 +5,8 @@ import { E2E_CONTACT_FORM_URL } from '../../playwright.config';
 import { CheckoutPage } from './pages/checkout-page';
 
 // Parts are unique: each viewport buys from its own sub-family.
-const LISTING = { desktop: '/pieces/freinage/etrier', phone: '/pieces/freinage/maitre-cylindre' } as const;
+// (families no other journey buys from or sells: see sales.desktop.spec.ts)
+const LISTING = { desktop: '/pieces/climatisation-chauffage/compresseur-clim', phone: '/pieces/climatisation-chauffage/commande-chauffage' } as const;
 const PLATE = { desktop: 'FG-482-KL', phone: 'HJ-731-MN' } as const;
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
