@@ -11,6 +11,8 @@ CREATE TABLE "withdrawals" (
 ALTER TABLE "customers" ADD COLUMN "company_name" varchar(255);--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "siret" varchar(14);--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "erased_at" timestamp;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "last_seen_at" timestamp;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "retention_warned_at" timestamp;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "checkout_completed_at" timestamp;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "fulfilled_at" timestamp;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer.js';
 import { stripeClient, stripeProvider } from './payments/provider.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
 import { expireStalePayments } from './db/payments.js';
+import { applyRetention } from './jobs/retention.js';
 import { progressReporter } from './seed/progress.js';
 import { isSeeded, seedCatalogue } from './seed/seed.js';
 
@@ -41,6 +42,7 @@ if (config.stripeSecretKey && !config.stripeWebhookSecret) {
 const stripe = config.stripeSecretKey ? stripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase }) : null;
 if (!stripe) process.stdout.write('shop-api : paiements par la page de test (aucun argent réel) ; STRIPE_SECRET_KEY active Stripe Checkout.\n');
 
+const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom });
 const app = await buildApp({
   db: database.db,
   publicUrl: config.publicUrl,
@@ -50,7 +52,7 @@ const app = await buildApp({
   staffToken: config.staffToken ?? drawnSecret(join(config.varDir, STAFF_TOKEN_FILE)),
   limiter: new RateLimiter(Date.now, 100_000, config.rateLimitScale),
   jwt: createJwtService(loadJwtKey(config.jwtSecret, join(config.varDir, 'jwt-secret')), config.jwtTtlSeconds),
-  mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom }),
+  mailer,
   siteUrl: config.siteUrl,
   trustProxy: config.trustProxy,
   ...(stripe ? { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: config.stripeWebhookSecret!, stripe } } : {}),
@@ -62,6 +64,12 @@ const expiry = setInterval(() => {
   expireStalePayments(database.db, new Date()).catch((error) => process.stderr.write(`shop-api : expiration des paiements impossible (${(error as Error).message})\n`));
 }, 60_000);
 expiry.unref();
+
+// Unused accounts: warned, then erased 2 years after the last sign-in (jobs/retention.ts).
+const retain = () => applyRetention({ db: database.db, mailer, siteUrl: config.siteUrl, now: new Date() }, app.log)
+  .catch((error) => process.stderr.write(`shop-api : règle de conservation des comptes non appliquée (${(error as Error).message})\n`));
+setTimeout(retain, 60_000).unref();
+setInterval(retain, 6 * 3600_000).unref();
 
 let stopping = false;
 async function stop(signal: string) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
 import { ordersOfErased } from '../src/db/personal-data.js';
+import { applyRetention } from '../src/jobs/retention.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
@@ -190,5 +191,38 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
     expect(JSON.stringify(await shop.database.db.execute('SELECT * FROM customers'))).not.toContain('paul@exemple.fr');
     // The e-mail can open a new account.
     expect((await call('POST', `${API}/customers`, { firstName: 'Paul', lastName: 'Neuf', email: 'paul@exemple.fr', password: PASSWORD })).status).toBe(204);
+  });
+
+  it('warns an account unused for almost 2 years, keeps it if the customer signs in, erases it 30 days after the warning otherwise', async () => {
+    const mailer = createMailer({ outboxDir: outbox, from: 'boutique@test' });
+    await register('ancien');
+    await register('revenant');
+    const { db } = shop.database;
+    const setLastSeen = (name: string, iso: string) => db.execute(`UPDATE customers SET last_seen_at = '${iso}' WHERE id = ${ids[name]}`);
+    const warnedAt = async (name: string) => ((await db.execute(`SELECT retention_warned_at FROM customers WHERE id = ${ids[name]}`)) as unknown as { rows: { retention_warned_at: unknown }[] }).rows[0]!.retention_warned_at;
+    // Both last came 701 days before 1 December 2026; everybody else is recent.
+    await db.execute(`UPDATE customers SET last_seen_at = '2026-11-19' WHERE id NOT IN (${ids.ancien}, ${ids.revenant})`);
+    await setLastSeen('ancien', '2024-12-30T12:00:00Z');
+    await setLastSeen('revenant', '2024-12-30T12:00:00Z');
+
+    const first = await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: new Date('2026-12-01T12:00:00Z') });
+    expect(first).toEqual({ warned: 2, erased: 0 });
+    const [warning] = await readOutbox(outbox, 1);
+    expect(warning!.subject).toBe('Votre compte sera supprimé faute d’utilisation');
+    expect(warning!.text).toMatch(/à partir du \d{1,2} (décembre 2026|janvier 2027)/);
+    expect(await warnedAt('revenant')).not.toBeNull();
+    // Warned once only.
+    expect(await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: new Date('2026-12-02T12:00:00Z') })).toEqual({ warned: 0, erased: 0 });
+
+    // One comes back: signing in keeps the account and voids the warning.
+    await db.execute(`UPDATE customers SET verified_at = now() WHERE id = ${ids.revenant}`);
+    await at('2026-12-20T09:00:00Z');
+    expect((await call('POST', `${API}/authentication-token`, { email: 'revenant@exemple.fr', password: PASSWORD })).status).toBe(200);
+    expect(await warnedAt('revenant')).toBeNull();
+
+    const later = await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: new Date('2027-01-02T12:00:00Z') });
+    expect(later).toEqual({ warned: 0, erased: 1 });
+    expect((await call('GET', `${API}/customers/${ids.ancien}`, undefined, tokens.ancien)).status).toBe(404);
+    expect((await call('GET', `${API}/customers/${ids.revenant}`, undefined, tokens.revenant)).status).toBe(200);
   });
 });

@@ -25,7 +25,7 @@ describe.each(BACKENDS)('parts import on %s', (backend) => {
   const notifier: StorefrontNotifier = { notify: (tags) => { told.push(tags); }, flush: async () => {} };
   const work = mkdtempSync(join(tmpdir(), 'import-'));
   const csv = join(work, 'pieces.csv');
-  let run: (...args: string[]) => Promise<{ stdout: string; code: number }>;
+  let run: (...args: string[]) => Promise<{ stdout: string; stderr: string; code: number }>;
   const get = async (url: string) => {
     const response = await shop.app.inject({ method: 'GET', url, headers: { accept: 'application/ld+json' } });
     return { status: response.statusCode, body: response.body ? response.json() : null };
@@ -38,14 +38,17 @@ describe.each(BACKENDS)('parts import on %s', (backend) => {
     copyFileSync(join(samples, 'pieces-exemple.csv'), csv);
     run = (...args) => promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
       env: { ...process.env, SHOP_API_URL: `http://127.0.0.1:${port}`, STAFF_API_TOKEN: STAFF },
-    }).then(({ stdout }) => ({ stdout, code: 0 }), (error: { stdout: string; code: number }) => ({ stdout: error.stdout, code: error.code }));
+    }).then(({ stdout, stderr }) => ({ stdout, stderr, code: 0 }), (error: { stdout: string; stderr: string; code: number }) => ({ stdout: error.stdout, stderr: error.stderr, code: error.code }));
   });
   afterAll(async () => {
     await shop?.close();
   });
 
   it('imports the sample: parts, photos, sales, withdrawals and a report of the refused line', async () => {
-    const { stdout, code } = await run(csv, '--photos', join(samples, 'photos'));
+    const { stdout, stderr, code } = await run(csv, '--photos', join(samples, 'photos'));
+    // Progress: a bar on a terminal, a line per step elsewhere (here).
+    expect(stderr).toMatch(/^Import 0 % \(0\/5 pièces/m);
+    expect(stderr).toMatch(/^Import 100 % \(5\/5 pièces, [\d.]+ s\)$/m);
     expect(stdout).toContain('Pièces créées : 4 · modifiées : 0 · vendues : 0 · retirées : 0 · inchangées : 0 · rejetées : 1 · photos nouvelles : 3');
     expect(stdout).toMatch(/ligne 6 \(IMP-0005\) refusée : Prix « quatre-vingts »/);
     expect(code).toBe(2);

@@ -4,7 +4,7 @@
  * kept 10 years, Code de commerce L123-22): their number, parts, totals and postal addresses stay,
  * without the customer's link, phone numbers, licence plates or e-mail.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { findOrder, type OrderBundle } from './orders.js';
 import { releaseHolds } from './payments.js';
@@ -60,4 +60,11 @@ export async function ordersOfErased(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId)).where(sql`${customers.erasedAt} IS NOT NULL`);
   return row?.count ?? 0;
+}
+
+/** Accounts not erased whose last sign-in (or creation) is before `cutoff`: candidates for a warning or erasure. */
+export async function idleCustomers(db: Db, cutoff: Date) {
+  return db.select().from(customers)
+    .where(and(isNull(customers.erasedAt), lt(sql`COALESCE(${customers.lastSeenAt}, ${customers.createdAt})`, cutoff)))
+    .orderBy(asc(customers.id)).limit(500);
 }

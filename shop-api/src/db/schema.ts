@@ -181,6 +181,10 @@ export const customers = pgTable('customers', {
    * to it for accounting) with every personal field cleared and no way to sign in.
    */
   erasedAt: timestamp('erased_at', { mode: 'date' }),
+  /** Last sign-in or token refresh: an account unused for 2 years is erased, after a warning (CNIL). */
+  lastSeenAt: timestamp('last_seen_at', { mode: 'date' }),
+  /** When the customer was told their unused account would be erased; cleared when they come back. */
+  retentionWarnedAt: timestamp('retention_warned_at', { mode: 'date' }),
   defaultAddressId: integer('default_address_id'),
   passwordHash: text('password_hash').notNull(),
   verifiedAt: timestamp('verified_at', { mode: 'date' }),

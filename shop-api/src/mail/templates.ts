@@ -73,3 +73,12 @@ export function withdrawalAcknowledgementMail(to: string, firstName: string, ord
     'Nous vous rembourserons le prix des pièces et les frais de livraison initiaux au tarif standard dans les 14 jours suivant votre demande, par le moyen de paiement utilisé ; nous pouvons attendre d’avoir reçu les pièces.',
   ], { url: order.url, label: 'Voir ma commande' }, 'Ce message vaut accusé de réception sur support durable. Conservez-le.');
 }
+
+/** Sent 30 days before an unused account is erased (CNIL: warn before deleting an inactive customer). */
+export function retentionWarningMail(to: string, firstName: string, erasureDay: string, url: string): OutgoingMail {
+  return mail(to, 'Votre compte sera supprimé faute d’utilisation', `Bonjour ${firstName},`, [
+    'Vous ne vous êtes pas connecté à votre compte Pièces Auto Recyclées depuis bientôt deux ans.',
+    `Comme nous nous y engageons, nous le supprimerons à partir du ${erasureDay}, avec vos adresses et vos immatriculations. Vos factures restent conservées pour notre comptabilité, comme la loi l’impose.`,
+    'Pour garder votre compte, il suffit de vous connecter avant cette date.',
+  ], { url, label: 'Me connecter pour garder mon compte' }, 'Vous pouvez aussi télécharger vos données depuis votre compte, rubrique Mes données, avant sa suppression.');
+}

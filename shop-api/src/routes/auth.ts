@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { JWT_MESSAGES } from '../auth/guard.js';
 import { decoyHash, verifyPassword } from '../auth/passwords.js';
-import { findCustomer, findCustomerByEmail, revokeRefreshToken, spendRefreshToken, storeRefreshToken } from '../db/customers.js';
+import { findCustomer, findCustomerByEmail, revokeRefreshToken, spendRefreshToken, storeRefreshToken, updateCustomer } from '../db/customers.js';
 import { normalizeEmail } from '../domain/customer-rules.js';
 import { RATE_RULES } from '../domain/rate-limit.js';
 import { newToken, REFRESH_TTL_MS, tokenDigest } from '../domain/secrets.js';
@@ -37,6 +37,8 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limite
     await storeRefreshToken(db, {
       tokenHash: tokenDigest(refreshToken), customerId, family, expiresAt: new Date(now().getTime() + REFRESH_TTL_MS),
     });
+    // The customer is active: the 2 years of the retention rule start again, and any warning is void.
+    await updateCustomer(db, customerId, { lastSeenAt: now(), retentionWarnedAt: null });
     return { token: await jwt.sign({ customerId, email }), refresh_token: refreshToken, customer: iri('customers', customerId) };
   }
 

@@ -1,0 +1,37 @@
+/**
+ * The retention rule applied (domain/retention.ts): accounts unused for almost 2 years get a warning
+ * mail; 30 days after it, if still unused, they are erased like a customer's own deletion. Runs at
+ * start and every few hours (server.ts); each step is recorded, so a run can stop anywhere.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { updateCustomer } from '../db/customers.js';
+import { eraseCustomer, idleCustomers } from '../db/personal-data.js';
+import { ACCOUNT_IDLE_LIMIT_MS, ERASURE_NOTICE_MS, erasureDate, retentionStep } from '../domain/retention.js';
+import type { Mailer } from '../mail/mailer.js';
+import { retentionWarningMail } from '../mail/templates.js';
+
+export interface RetentionRun {
+  warned: number;
+  erased: number;
+}
+
+export async function applyRetention({ db, mailer, siteUrl, now }: { db: Db; mailer: Mailer; siteUrl: string; now: Date }, log?: Pick<FastifyBaseLogger, 'error'>): Promise<RetentionRun> {
+  const run: RetentionRun = { warned: 0, erased: 0 };
+  const candidates = await idleCustomers(db, new Date(now.getTime() - (ACCOUNT_IDLE_LIMIT_MS - ERASURE_NOTICE_MS)));
+  for (const customer of candidates) {
+    const step = retentionStep(customer, now);
+    if (step === 'erase' && (await eraseCustomer(db, customer.id, now))) run.erased += 1;
+    if (step !== 'warn') continue;
+    try {
+      const day = erasureDate(customer, now).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+      await mailer.send(retentionWarningMail(customer.email, customer.firstName, day, `${siteUrl}/connexion`));
+      // Recorded only once sent: an undelivered warning is tried again at the next run.
+      await updateCustomer(db, customer.id, { retentionWarnedAt: now });
+      run.warned += 1;
+    } catch (error) {
+      log?.error({ err: error, customer: customer.id }, 'retention warning mail failed');
+    }
+  }
+  return run;
+}
