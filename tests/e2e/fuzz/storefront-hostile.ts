@@ -54,6 +54,11 @@ export function storefrontHostileRequests(targets: StorefrontTargets, count: num
     () => ({ method: 'GET', path: `/recherche?q=${encode(hostile())}`, headers: {}, kind: 'recherche' }),
     () => ({ method: 'GET', path: `/connexion?retour=${encode(hostile())}`, headers: { cookie: cookies() }, kind: 'retour' }),
     () => ({ method: 'GET', path: pick(['/compte', '/compte/commandes', `/compte/commandes/${encode(hostile())}`, `/compte/adresses/${encode(hostile())}`, '/commande/adresses', '/commande/stripe', '/commande/valide', '/panier']), headers: { cookie: cookies() }, kind: 'pages gardées' }),
+    () => ({
+      method: 'GET', path: pick(['/compte/donnees', '/compte/donnees/telechargement', `/compte/commandes/${encode(hostile())}/retractation`, `/compte/commandes/${encode(hostile())}?retractation=${encode(hostile())}`]),
+      headers: { cookie: cookies() }, kind: 'droits du client',
+    }),
+    () => ({ method: pick(['GET', 'POST']), path: pick(['/politique-de-confidentialite.pdf', '/compte-supprime', `/politique-de-confidentialite.pdf?${encode(hostile())}`]), headers: {}, kind: 'pages légales' }),
     () => ({ method: 'GET', path: `/verification/${encode(hostile())}`, headers: {}, kind: 'vérification' }),
     () => ({ method: 'GET', path: `/mot-de-passe-oublie/${encode(hostile())}`, headers: {}, kind: 'réinitialisation' }),
     // Server actions as the client calls them: an action id in Next-Action, arguments in the body.
