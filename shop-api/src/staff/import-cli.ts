@@ -24,7 +24,11 @@ const photosIndex = args.indexOf('--photos');
 const photoDir = photosIndex >= 0 ? args[photosIndex + 1] : undefined;
 if (!file || (photosIndex >= 0 && !photoDir)) fail('Usage : npm run import -- <parties.csv> [--photos <dossier des photos>]');
 
-const source = await readFile(resolve(file), 'utf8').catch(() => fail(`Fichier introuvable : ${file}`));
+// `npm run import` runs in shop-api/: paths are the user's, relative to where they typed the command.
+const here = process.env.INIT_CWD || process.cwd();
+const csvPath = resolve(here, file);
+const photoPath = photoDir ? resolve(here, photoDir) : undefined;
+const source = await readFile(csvPath, 'utf8').catch(() => fail(`Fichier introuvable : ${file}`));
 const text = source.replace(/^\uFEFF/, '');
 // French spreadsheets separate with ";" (the comma is the decimal sign); others with ",": the header says which.
 const firstLine = text.split('\n', 1)[0] ?? '';
@@ -64,9 +68,9 @@ for (let start = 0; start < records.length; start += BATCH) {
     counts[result.outcome] += 1;
     if ('note' in result && result.note) notes.push(`ligne ${result.line} (${result.code}) : ${result.note}`);
     const photos = (record.photos ?? '').split('|').map((name) => name.trim()).filter(Boolean);
-    if (!photoDir || photos.length === 0) continue;
+    if (!photoPath || photos.length === 0) continue;
     for (const [index, name] of photos.entries()) {
-      const bytes = await readFile(join(resolve(photoDir), name)).catch(() => null);
+      const bytes = await readFile(join(photoPath, name)).catch(() => null);
       if (!bytes) {
         notes.push(`ligne ${result.line} (${result.code}) : photo absente du dossier : ${name}`);
         continue;
@@ -82,7 +86,7 @@ for (let start = 0; start < records.length; start += BATCH) {
 }
 progress.stop();
 
-const report = `${resolve(file).replace(/\.csv$/i, '')}.rejets.csv`;
+const report = `${csvPath.replace(/\.csv$/i, '')}.rejets.csv`;
 if (rejected.length > 0) {
   await writeFile(report, `\uFEFF${stringify(rejected, { header: true, delimiter: ';', columns: ['ligne', ...header, 'erreurs'] })}`);
 }
