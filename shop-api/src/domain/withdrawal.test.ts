@@ -18,6 +18,15 @@ describe('withdrawal period', () => {
     expect(withdrawalDeadline(new Date('2026-11-08T12:00:00Z'))!.toISOString()).toBe('2026-11-23T22:59:59.999Z');
   });
 
+  it('moves past public holidays to the next working day', () => {
+    // Received Friday 17 April 2026 → Friday 1 May (Fête du travail), then the weekend → Monday 4 May.
+    expect(withdrawalDeadline(new Date('2026-04-17T10:00:00Z'))!.toISOString()).toBe('2026-05-04T21:59:59.999Z');
+    // Received Wednesday 28 October 2026 → Wednesday 11 November (Armistice) → Thursday 12 November.
+    expect(withdrawalDeadline(new Date('2026-10-28T10:00:00Z'))!.toISOString()).toBe('2026-11-12T22:59:59.999Z');
+    // Received Thursday 14 May 2026 → Thursday 28 May; Whit Monday is 25 May, Ascension 14 May: no move.
+    expect(withdrawalDeadline(new Date('2026-05-14T10:00:00Z'))!.toISOString()).toBe('2026-05-28T21:59:59.999Z');
+  });
+
   it('follows the summer time of Paris', () => {
     // Received Wednesday 1 July 2026 → Wednesday 15 July, 23:59:59.999 at UTC+2.
     expect(withdrawalDeadline(new Date('2026-07-01T08:00:00Z'))!.toISOString()).toBe('2026-07-15T21:59:59.999Z');

@@ -1,12 +1,13 @@
 /**
  * The consumer's right of withdrawal (Code de la consommation L221-18 to L221-21), as plain rules:
  * 14 days from receipt of the parts, the period ending at the end of its last day (Paris time) and
- * moved to the next Monday when that day is a Saturday or Sunday (L221-19; public holidays are not
- * counted here: the yard may grant more, never less). Before receipt the consumer may already withdraw.
- * Professionals have no legal right of withdrawal (their own terms of sale).
+ * moved to the next working day when that day is a Saturday, a Sunday or a public holiday (L221-19).
+ * Before receipt the consumer may already withdraw. Professionals have no legal right of withdrawal
+ * (their own terms of sale).
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, endOfDay, isWeekend, nextMonday } from 'date-fns';
+import joursFeries from '@socialgouv/jours-feries';
+import { addDays, endOfDay, format, isWeekend } from 'date-fns';
 
 export const WITHDRAWAL_DAYS = 14;
 export const SHOP_TIME_ZONE = 'Europe/Paris';
@@ -26,8 +27,25 @@ export type WithdrawalRefusal = keyof Omit<typeof WITHDRAWAL_MESSAGES, 'unknownI
 export function withdrawalDeadline(receivedAt: Date | null): Date | null {
   if (!receivedAt) return null;
   let lastDay = addDays(new TZDate(receivedAt.getTime(), SHOP_TIME_ZONE), WITHDRAWAL_DAYS);
-  if (isWeekend(lastDay)) lastDay = nextMonday(lastDay);
+  while (!isWorkingDay(lastDay)) lastDay = addDays(lastDay, 1);
   return new Date(endOfDay(lastDay).getTime());
+}
+
+const holidaysByYear = new Map<number, Set<string>>();
+/** French public holidays of `year` as "yyyy-MM-dd" (mainland calendar). */
+function publicHolidays(year: number): Set<string> {
+  let days = holidaysByYear.get(year);
+  if (!days) {
+    // The library builds local-midnight dates by adding whole days: noon absorbs a daylight-saving hour.
+    days = new Set(Object.values(joursFeries(year)).map((date) => format(new Date(date.getTime() + 12 * 3600_000), 'yyyy-MM-dd')));
+    holidaysByYear.set(year, days);
+  }
+  return days;
+}
+
+/** Neither a weekend nor a public holiday, for a day in the shop's time zone. */
+export function isWorkingDay(day: TZDate): boolean {
+  return !isWeekend(day) && !publicHolidays(day.getFullYear()).has(format(day, 'yyyy-MM-dd'));
 }
 
 export interface WithdrawalSubject {
