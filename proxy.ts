@@ -15,7 +15,14 @@ import { safeDecode } from '@/lib/url/decode';
  * answers 410 Gone for parts sold longer ago than SOLD_PART_PAGE_DAYS, and guards the checkout
  * (empty cart → /panier). Every answer gets the page security headers.
  */
+/** Longer addresses name nothing of this shop (part pages are the longest, under 300 characters). */
+const MAX_URL_LENGTH = 2048;
+
 async function route(request: NextRequest): Promise<NextResponse> {
+  // Refused before anything echoes them back (a redirect would repeat them in two headers).
+  if (request.nextUrl.pathname.length + request.nextUrl.search.length > MAX_URL_LENGTH) {
+    return new NextResponse('Adresse trop longue.', { status: 414 });
+  }
   // A path that is not valid percent-encoded UTF-8 names nothing here (Next would fail decoding it).
   if (safeDecode(request.nextUrl.pathname) === null) return new NextResponse('Adresse invalide.', { status: 400 });
   // A form posted to a page (a server action without JavaScript) must at least be a form.

@@ -30,3 +30,12 @@ test('the storefront answers hostile requests to its route handlers, guarded pag
   expect(failures).toEqual([]);
   expect((await request.get('/api/session')).status()).toBe(200);
 });
+
+test('addresses longer than any of the shop’s are refused with 414, before anything repeats them', async ({ request }) => {
+  for (const path of [`/piece/P0000001/${'a'.repeat(3000)}`, `/pieces/moteur?tri=${'b'.repeat(3000)}`, `/compte/commandes/${'c'.repeat(3000)}`]) {
+    const response = await request.get(path, { maxRedirects: 0, failOnStatusCode: false });
+    expect(response.status(), path.slice(0, 30)).toBe(414);
+    expect(await response.text()).toBe('Adresse trop longue.');
+  }
+  expect((await request.get('/mentions-legales')).status()).toBe(200);
+});
