@@ -2,13 +2,17 @@
 
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 
 const loadSelector = () => import('./vehicle-selector');
 
 // react-select is the heaviest script of the shop: the home page shows a look-alike of the form and
-// loads the real one when the visitor reaches for it (pointer, touch or keyboard focus).
-const VehicleSelector = dynamic(() => loadSelector().then((module) => module.VehicleSelector), {
+// loads the real one when the visitor reaches for it (pointer, touch or keyboard focus). Once loaded
+// it takes the focus only if the visitor is still there: a keyboard user who tabbed on while it
+// loaded must not be pulled back (`stillHere` is asked when it first renders).
+const VehicleSelector = dynamic(() => loadSelector().then((module) => function WokenSelector({ stillHere }: { stillHere: () => boolean }) {
+  return <module.VehicleSelector autoFocusField={stillHere() ? 'brand' : undefined} />;
+}), {
   ssr: false,
   loading: () => <SelectorShell />,
 });
@@ -45,5 +49,8 @@ function SelectorShell({ onWake }: { onWake?: () => void }) {
 
 export function LazyVehicleSelector() {
   const [awake, setAwake] = useState(false);
-  return awake ? <VehicleSelector autoFocusField="brand" /> : <SelectorShell onWake={() => setAwake(true)} />;
+  const box = useRef<HTMLDivElement>(null);
+  // The look-alike's field had the focus and went away (focus on <body>), or the focus is still in the form.
+  const stillHere = () => !document.activeElement || document.activeElement === document.body || Boolean(box.current?.contains(document.activeElement));
+  return <div ref={box}>{awake ? <VehicleSelector stillHere={stillHere} /> : <SelectorShell onWake={() => setAwake(true)} />}</div>;
 }
