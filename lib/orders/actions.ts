@@ -4,13 +4,14 @@ import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/auth/actions';
 import { customerCall, violationMessages } from '@/lib/auth/server';
 import { withdrawalSchema, type WithdrawalValues } from '@/lib/forms/withdrawal-schema';
+import { isOrderToken } from './types';
 
 /**
  * The consumer withdraws from some or all parts of an order (the shop API checks the period, the
  * owner and the parts again). Success goes back to the order, which shows the recorded request.
  */
 export async function withdrawAction(token: string, values: WithdrawalValues): Promise<FormResult> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return { ok: false, messages: ['Commande introuvable.'] };
+  if (!isOrderToken(token)) return { ok: false, messages: ['Commande introuvable.'] };
   let input: WithdrawalValues;
   try {
     input = await withdrawalSchema.validate(values, { abortEarly: false, stripUnknown: true });

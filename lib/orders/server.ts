@@ -2,7 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { customerCall } from '@/lib/auth/server';
 import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
-import type { Order, WithdrawalStatus } from './types';
+import { isOrderToken, type Order, type WithdrawalStatus } from './types';
 
 /** The signed-in customer's placed orders, newest first (GET /orders answers only theirs). */
 export async function getOrders(): Promise<Order[]> {
@@ -14,7 +14,7 @@ export async function getOrders(): Promise<Order[]> {
 
 /** One of the customer's placed orders by its token; null for a cart, an unknown token or someone else's order (the shop API answers 404). */
 export async function getOrder(token: string): Promise<Order | null> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return null;
+  if (!isOrderToken(token)) return null;
   const answer = await customerCall<Order>('GET', `orders/${token}`, undefined, { refresh: false });
   if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`/compte/commandes/${token}`)}`);
   if (answer.status !== 200 || !answer.body || !answer.body.state || answer.body.state === 'cart') return null;
@@ -30,7 +30,7 @@ export async function shippingMethodNames(): Promise<Map<string, string>> {
 
 /** The withdrawal status of one of the customer's orders; null when the shop API does not offer it (another server, or not theirs). */
 export async function getWithdrawal(token: string): Promise<WithdrawalStatus | null> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return null;
+  if (!isOrderToken(token)) return null;
   const answer = await customerCall<WithdrawalStatus>('GET', `orders/${token}/withdrawal`, undefined, { refresh: false });
   return answer.status === 200 ? answer.body : null;
 }

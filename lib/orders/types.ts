@@ -2,6 +2,9 @@
 import type { Address } from '@/lib/account/server';
 
 /** An address copied onto the order: the address book's fields, without the book's identity. */
+/** An order token as the shop API makes them; anything else names no order (no call is made). */
+export const isOrderToken = (token: string) => /^[A-Za-z0-9_-]{1,64}$/.test(token);
+
 export type OrderAddress = Omit<Address, '@id' | 'id'>;
 
 export interface OrderItem {
