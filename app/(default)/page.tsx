@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { getTranslations } from 'next-intl/server';
 import { getFamilies } from '@/lib/catalogue/server';
 import { familyPath } from '@/lib/catalogue/slug';
@@ -25,7 +25,7 @@ export default async function HomePage() {
           {families.map((family) => (
             <li key={family.code} className="rounded-xl border border-slate-200 p-5 hover:border-brand-600 hover:shadow-sm">
               <h3 className="text-lg font-semibold">
-                <Link href={familyPath(family.code)} className="text-brand-800 hover:underline">{family.name}</Link>
+                <IntentLink href={familyPath(family.code)} className="text-brand-800 hover:underline">{family.name}</IntentLink>
               </h3>
               <p className="mt-2 text-sm text-slate-700">{family.children.map((child) => child.name).join(' · ')}</p>
             </li>

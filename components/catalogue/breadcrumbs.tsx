@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { getTranslations } from 'next-intl/server';
 import { JsonLd } from '@/components/seo/json-ld';
 import { breadcrumbJsonLd, type Crumb } from '@/lib/seo/json-ld';
@@ -17,7 +17,7 @@ export async function Breadcrumbs({ crumbs, siteUrl }: { crumbs: Crumb[]; siteUr
               {index === all.length - 1 ? (
                 <span aria-current="page" className="font-medium text-slate-900">{crumb.name}</span>
               ) : (
-                <Link href={crumb.path} className="hover:text-brand-700 hover:underline">{crumb.name}</Link>
+                <IntentLink href={crumb.path} className="hover:text-brand-700 hover:underline">{crumb.name}</IntentLink>
               )}
             </li>
           ))}

@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { useTranslations } from 'next-intl';
 import type { PartSummary } from '@/lib/catalogue/parts';
 import { formatPrice } from '@/lib/format/price';
@@ -10,7 +10,7 @@ import { addToCartAction } from '@/lib/cart/actions';
 
 /**
  * A part in a listing: photo, name, price, availability, compatibility. Renders on server and client.
- * Listings repeat it 24 times in the HTML and again in the RSC payload, so its styles are named
+ * Listings repeat it on every card in the HTML and again in the RSC payload, so its styles are named
  * classes (globals.css) and its photo uses 1x/2x candidates rather than eleven widths.
  */
 export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headingLevel?: 2 | 3 }) {
@@ -31,21 +31,21 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
       </div>
       <div className="part-card-body">
         <Heading className="part-card-name">
-          <Link href={part.path}>{part.name}</Link>
+          <IntentLink href={part.path}>{part.name}</IntentLink>
         </Heading>
         {compatibility && (
-          <p className="text-sm text-slate-700">
+          <p className="part-card-fit">
             {t('compatibleWith', {
               vehicle: compatibility.more > 0 ? t('compatibleMore', { vehicle: compatibility.first, count: compatibility.more }) : compatibility.first,
             })}
           </p>
         )}
-        <p className="text-xs text-slate-600">
+        <p className="part-card-meta">
           {t('grade', { grade: part.grade })} · {t('warranty', { months: part.warrantyMonths })}
         </p>
         <div className="part-card-foot">
           <p className="part-card-price">{formatPrice(part.price)}<PriceExcludingVat cents={part.price} /></p>
-          <p className={`text-sm font-semibold ${part.inStock ? 'text-green-800' : 'text-red-800'}`}>{part.inStock ? t('inStock') : t('soldOut')}</p>
+          <p className={part.inStock ? 'part-card-stock' : 'part-card-soldout'}>{part.inStock ? t('inStock') : t('soldOut')}</p>
         </div>
         {part.availability === 'available' && part.variantCode && (
           // A plain form posting to the server action: no script on the cached listing.

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -58,13 +58,13 @@ export function DesktopNav({ families }: { families: Family[] }) {
             } : undefined}
           >
             <div className="flex items-center">
-              <Link
+              <IntentLink
                 href={entry.href}
                 className="block px-3 py-3 font-semibold text-slate-800 hover:text-brand-700"
                 aria-current={pathname === entry.href ? 'page' : undefined}
               >
                 {t(`menu.${entry.key}`)}
-              </Link>
+              </IntentLink>
               {entry.withDropdown && (
                 <button
                   ref={toggleRef}
@@ -91,21 +91,21 @@ export function DesktopNav({ families }: { families: Family[] }) {
                 <ul className="grid grid-cols-3 gap-x-8 gap-y-6">
                   {families.map((family) => (
                     <li key={family.code}>
-                      <Link href={familyPath(family.code)} className="font-semibold text-brand-800 hover:underline">
+                      <IntentLink href={familyPath(family.code)} className="font-semibold text-brand-800 hover:underline">
                         {family.name}
-                      </Link>
+                      </IntentLink>
                       <ul className="mt-2 space-y-1 text-sm">
                         {family.children.map((child) => (
                           <li key={child.code}>
-                            <Link href={familyPath(child.code, family.code)} className="text-slate-700 hover:text-brand-700 hover:underline">
+                            <IntentLink href={familyPath(child.code, family.code)} className="text-slate-700 hover:text-brand-700 hover:underline">
                               {child.name}
-                            </Link>
+                            </IntentLink>
                           </li>
                         ))}
                         <li>
-                          <Link href={familyPath(family.code)} className="font-medium text-accent-700 hover:underline">
+                          <IntentLink href={familyPath(family.code)} className="font-medium text-accent-700 hover:underline">
                             {t('allArticles', { name: family.name })}
-                          </Link>
+                          </IntentLink>
                         </li>
                       </ul>
                     </li>

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { useTranslations } from 'next-intl';
 import { CartIcon, UserIcon } from '@/components/ui/icons';
 
@@ -50,20 +50,20 @@ export function HeaderActions() {
 export function HeaderActionsView({ authenticated, cartQuantity, labels }: SessionSummary & { labels: { account: string; cart: string } }) {
   return (
     <div className="flex items-center gap-1">
-      <Link href="/compte" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={labels.account}>
+      <IntentLink href="/compte" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={labels.account}>
         <UserIcon className="h-7 w-7" />
         {authenticated && (
           <span data-testid="account-badge" className="absolute right-1 top-1 h-3 w-3 rounded-full border-2 border-white bg-green-600" />
         )}
-      </Link>
-      <Link href="/panier" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={labels.cart}>
+      </IntentLink>
+      <IntentLink href="/panier" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={labels.cart}>
         <CartIcon className="h-7 w-7" />
         {cartQuantity > 0 && (
           <span data-testid="cart-badge" aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent-800 px-1 text-center text-xs font-bold leading-5 text-white">
             {cartQuantity}
           </span>
         )}
-      </Link>
+      </IntentLink>
     </div>
   );
 }

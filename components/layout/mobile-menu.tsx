@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
@@ -118,7 +118,7 @@ export function MobileMenu({ families }: { families: Family[] }) {
                     <ChevronRightIcon className="h-5 w-5 text-slate-500" />
                   </button>
                 ) : (
-                  <Link href={entry.href} className={itemClass} data-level-start={index === 0 || undefined}>{t(`menu.${entry.key}`)}</Link>
+                  <IntentLink href={entry.href} className={itemClass} data-level-start={index === 0 || undefined}>{t(`menu.${entry.key}`)}</IntentLink>
                 )}
               </li>
             ))}
@@ -127,7 +127,7 @@ export function MobileMenu({ families }: { families: Family[] }) {
 
         {level.kind === 'families' && (
           <ul className="animate-slide-in-right">
-            <li><Link href="/pieces" className={`${itemClass} text-accent-700`}>{t('menu.usedParts')}</Link></li>
+            <li><IntentLink href="/pieces" className={`${itemClass} text-accent-700`}>{t('menu.usedParts')}</IntentLink></li>
             {families.map((item) => (
               <li key={item.code}>
                 <button type="button" className={itemClass} onClick={() => setLevel({ kind: 'family', code: item.code })}>
@@ -144,11 +144,11 @@ export function MobileMenu({ families }: { families: Family[] }) {
             <li className="px-5 pb-2 pt-4 text-sm font-bold uppercase tracking-wide text-slate-500">{family.name}</li>
             {family.children.map((child) => (
               <li key={child.code}>
-                <Link href={familyPath(child.code, family.code)} className={itemClass}>{child.name}</Link>
+                <IntentLink href={familyPath(child.code, family.code)} className={itemClass}>{child.name}</IntentLink>
               </li>
             ))}
             <li>
-              <Link href={familyPath(family.code)} className={`${itemClass} text-accent-700`}>{t('allArticles', { name: family.name })}</Link>
+              <IntentLink href={familyPath(family.code)} className={`${itemClass} text-accent-700`}>{t('allArticles', { name: family.name })}</IntentLink>
             </li>
           </ul>
         )}

@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { getTranslations } from 'next-intl/server';
 import { getFamilies } from '@/lib/catalogue/server';
 import { familyPath } from '@/lib/catalogue/slug';
@@ -27,7 +27,7 @@ export async function SiteFooter() {
           <ul className="grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
             {footerFamilies(families).map((family) => (
               <li key={family.code}>
-                <Link href={familyPath(family.code)} className="hover:text-brand-700 hover:underline">{family.name}</Link>
+                <IntentLink href={familyPath(family.code)} className="hover:text-brand-700 hover:underline">{family.name}</IntentLink>
               </li>
             ))}
           </ul>
@@ -37,14 +37,14 @@ export async function SiteFooter() {
           <ul className="space-y-1.5 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.key}>
-                <Link href={link.href} className="hover:text-brand-700 hover:underline">{t(`links.${link.key}`)}</Link>
+                <IntentLink href={link.href} className="hover:text-brand-700 hover:underline">{t(`links.${link.key}`)}</IntentLink>
               </li>
             ))}
             <li>
               <a href={PRIVACY_POLICY_PDF} download className="hover:text-brand-700 hover:underline">{t('privacyPolicy')}</a>
             </li>
             <li>
-              <Link href="/declaration-accessibilite" className="hover:text-brand-700 hover:underline">{t('accessibility')}</Link>
+              <IntentLink href="/declaration-accessibilite" className="hover:text-brand-700 hover:underline">{t('accessibility')}</IntentLink>
             </li>
           </ul>
         </section>

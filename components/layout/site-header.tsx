@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { getTranslations } from 'next-intl/server';
 import { PhoneIcon } from '@/components/ui/icons';
 import { getFamilies } from '@/lib/catalogue/server';
@@ -22,9 +22,9 @@ export async function SiteHeader() {
     <HeaderShell>
       <div className="mx-auto flex max-w-shop items-center gap-1 px-2 py-2 sm:gap-3 sm:px-4 lg:py-3">
         <MobileMenu families={menuFamilies} />
-        <Link href="/" className="shrink-0" aria-label={t('home', { siteName: tMeta('siteName') })}>
+        <IntentLink href="/" className="shrink-0" aria-label={t('home', { siteName: tMeta('siteName') })}>
           <Image src="/logo.svg" alt="" width={200} height={48} priority className="h-9 w-auto sm:h-10 lg:h-12" />
-        </Link>
+        </IntentLink>
         <div className="mx-4 hidden max-w-md flex-1 md:block"><SearchBox id="search-desktop" /></div>
         <a
           href={phoneHref(phone)}

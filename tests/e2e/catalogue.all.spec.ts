@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CataloguePage } from './pages/catalogue-page';
+import { PAGE_SIZE } from '../../lib/catalogue/parts';
 
 test.describe('catalogue', () => {
   test('family page → sub-family → part page → breadcrumb back', async ({ page }) => {
@@ -59,7 +60,7 @@ test.describe('catalogue', () => {
     const catalogue = new CataloguePage(page);
     await catalogue.goto('/pieces');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Pièces auto d'occasion");
-    await expect(catalogue.parts).toHaveCount(24);
+    await expect(catalogue.parts).toHaveCount(PAGE_SIZE);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pieces$/);
     await catalogue.pagination().getByRole('link', { name: 'Page 2', exact: true }).click();
     await expect(page).toHaveURL(/\/pieces\?page=2$/);
@@ -86,6 +87,31 @@ test.describe('catalogue', () => {
     const bad = await request.get('/pieces/moteur?page=abc', { maxRedirects: 0 });
     expect(bad.status()).toBe(301);
     expect(bad.headers().location).toBe('/pieces/moteur');
+  });
+
+  test('links prefetch their page when the visitor shows intent, not when they come into view', async ({ page }) => {
+    const prefetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has('_rsc')) prefetched.push(url.pathname);
+    });
+    const catalogue = new CataloguePage(page);
+    await catalogue.goto('/pieces/moteur');
+    await page.waitForLoadState('networkidle');
+    expect(prefetched, 'nothing fetched ahead of the visitor').toEqual([]);
+
+    const link = catalogue.partLinks().first();
+    const path = new URL((await link.getAttribute('href'))!, page.url()).pathname;
+    const name = (await link.textContent())!;
+    const ahead = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname === path && url.searchParams.has('_rsc');
+    });
+    await link.focus();
+    await ahead;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
 
   test('listings and part pages have no axe violation', async ({ page }) => {

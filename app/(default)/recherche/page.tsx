@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { getTranslations } from 'next-intl/server';
 import { PartCard } from '@/components/catalogue/part-card';
 import { DEFAULT_SORT } from '@/lib/catalogue/parts';
@@ -47,9 +47,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
           )}
           {listing.pageCount > 1 && (
             <nav aria-label={tCatalogue('pagination')} className="mt-8 flex items-center justify-center gap-3">
-              {page > 1 && <Link href={href(page - 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">{tCatalogue('previous')}</Link>}
+              {page > 1 && <IntentLink href={href(page - 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">{tCatalogue('previous')}</IntentLink>}
               <span className="text-sm text-slate-700">{tCatalogue('pageN', { page })}</span>
-              {page < listing.pageCount && <Link href={href(page + 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">{tCatalogue('next')}</Link>}
+              {page < listing.pageCount && <IntentLink href={href(page + 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">{tCatalogue('next')}</IntentLink>}
             </nav>
           )}
         </>

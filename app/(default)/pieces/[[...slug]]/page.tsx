@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { safeDecode } from '@/lib/url/decode';
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
@@ -99,19 +99,19 @@ export default async function ListingPage({ params }: { params: Promise<Params> 
         <nav aria-label={t('subFamilies')} className="mt-6">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <Link href={familyPath(place.family.code)} aria-current={!place.child ? 'page' : undefined}
+              <IntentLink href={familyPath(place.family.code)} aria-current={!place.child ? 'page' : undefined}
                 className={`inline-block rounded-full border px-4 py-1.5 text-sm ${!place.child ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`}>
                 {t('allOfFamily', { name: place.family.name })}
-              </Link>
+              </IntentLink>
             </li>
             {place.family.children.map((child) => {
               const current = child.code === place.child?.code;
               return (
                 <li key={child.code}>
-                  <Link href={familyPath(child.code, place.family!.code)} aria-current={current ? 'page' : undefined}
+                  <IntentLink href={familyPath(child.code, place.family!.code)} aria-current={current ? 'page' : undefined}
                     className={`inline-block rounded-full border px-4 py-1.5 text-sm ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`}>
                     {child.name}
-                  </Link>
+                  </IntentLink>
                 </li>
               );
             })}
@@ -124,7 +124,7 @@ export default async function ListingPage({ params }: { params: Promise<Params> 
           <ul className="flex flex-wrap gap-2">
             {families.map((family) => (
               <li key={family.code}>
-                <Link href={familyPath(family.code)} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:border-brand-600">{family.name}</Link>
+                <IntentLink href={familyPath(family.code)} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:border-brand-600">{family.name}</IntentLink>
               </li>
             ))}
           </ul>

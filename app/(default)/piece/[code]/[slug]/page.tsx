@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { safeDecode } from '@/lib/url/decode';
 import Image from 'next/image';
-import Link from 'next/link';
+import { IntentLink } from '@/components/navigation/intent-link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
@@ -114,7 +114,7 @@ export default async function PartPage({ params }: { params: Params }) {
             <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="status">
               <p>{t('soldOn', { date: new Date(part.soldAt).toLocaleDateString('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }) })}</p>
               {child && family && (
-                <p className="mt-2"><Link href={familyPath(child.code, family.code)} className="font-semibold underline">{t('seeOthers', { family: child.name })}</Link></p>
+                <p className="mt-2"><IntentLink href={familyPath(child.code, family.code)} className="font-semibold underline">{t('seeOthers', { family: child.name })}</IntentLink></p>
               )}
             </div>
           )}
