@@ -1,6 +1,7 @@
 /**
  * Benchmark (c): shop-api latency at catalogue scale — p50/p95 of a filtered listing (family +
- * vehicle), a part fetch and an OEM reference search, over real HTTP on loopback, on PGlite and, when
+ * vehicle) and a family listing as the storefront asks for them (its page size and order), a part
+ * fetch and an OEM reference search, over real HTTP on loopback, on PGlite and, when
  * DATABASE_URL is set, PostgreSQL. The catalogue (BENCH_PARTS, default 200 000) is seeded once and
  * kept (var/bench/pglite, database shop_bench) for later runs. Prints figures only.
  */
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../shop-api/src/app.js';
 import { openDatabase, type Database } from '../shop-api/src/db/client.js';
+import { PAGE_SIZE } from '../lib/catalogue/parts.ts';
 import { progressReporter } from '../shop-api/src/seed/progress.js';
 import { catalogueSize, isSeeded, resetCatalogue, seedCatalogue } from '../shop-api/src/seed/seed.js';
 
@@ -54,9 +56,9 @@ async function run(database: Database, label: string) {
   console.log(`\n${label}, ${parts} parts, ${samples} requests each`);
   console.log(await measure(base, 'listing (family + vehicle)', () => {
     const item = next();
-    return `/products?taxon=family_bv-pont-transmission&vehicle=${item.donorVehicle.code}&itemsPerPage=24`;
+    return `/products?taxon=family_bv-pont-transmission&vehicle=${item.donorVehicle.code}&itemsPerPage=${PAGE_SIZE}&order[createdAt]=desc`;
   }));
-  console.log(await measure(base, 'listing (family, newest first)', () => `/products?taxon=family_carrosserie&itemsPerPage=24&page=${(i++ % 20) + 1}`));
+  console.log(await measure(base, 'listing (family, newest first)', () => `/products?taxon=family_carrosserie&itemsPerPage=${PAGE_SIZE}&order[createdAt]=desc&page=${(i++ % 20) + 1}`));
   console.log(await measure(base, 'part fetch', () => `/products/${next().code}`));
   console.log(await measure(base, 'reference search', () => `/products?search=${encodeURIComponent(next().oemReference.replace(/\s/g, ''))}`));
   await app.close();
