@@ -4,7 +4,8 @@
  * browses a family page (a different page each round), opens a part, searches by words, adds the part
  * to the cart through the page's own form (the server action, as a browser without JavaScript posts
  * it), reads the cart and removes the part again. Prints requests/s, p50/p95/p99 latency, errors and
- * the memory (RSS) of the storefront and shop-api processes before and after. Nothing is asserted.
+ * the memory (RSS) of the storefront and shop-api processes before, every 30 s during, and after the
+ * run, with the growth after the first minute (the warm-up: caches and JIT fill it). Nothing is asserted.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -45,7 +46,12 @@ const multipart = (fields: Record<string, string>) => {
 };
 let round = 0;
 
-const result = await autocannon({
+// Memory every 30 s, to tell a warm-up from a leak.
+const samples: { second: number; web: number; api: number }[] = [];
+const started = Date.now();
+const sampler = setInterval(() => samples.push({ second: Math.round((Date.now() - started) / 1000), web: rssOf(WEB), api: rssOf(API) }), 30_000);
+
+const run = autocannon({
   url: shop,
   connections: CONNECTIONS,
   duration: SECONDS,
@@ -71,11 +77,11 @@ const result = await autocannon({
       setupRequest: (request, context: Visit) => ({ ...request, method: 'GET', path: `/recherche?q=${encodeURIComponent(words[context.round % words.length]!)}` }),
     },
     {
-      // Adding to the cart: the part page's form, posted as a browser without JavaScript does.
+      // Adding to the cart: the part page's form, posted as a browser without JavaScript does (with its Origin).
       setupRequest: (request, context: Visit) => {
         if (!context.addAction || !context.variant || !context.part) return { ...request, method: 'GET', path: '/panier' };
         const form = multipart({ [context.addAction]: '', variant: context.variant });
-        return { ...request, method: 'POST', path: context.part, body: form.body, headers: { ...request.headers, 'content-type': form.type, ...(context.cookie ? { cookie: context.cookie } : {}) } };
+        return { ...request, method: 'POST', path: context.part, body: form.body, headers: { ...request.headers, origin: shop, 'content-type': form.type, ...(context.cookie ? { cookie: context.cookie } : {}) } };
       },
       onResponse: (_status, _body, context: Visit, headers) => {
         const raw = (headers as Record<string, string | string[]>)['set-cookie'];
@@ -94,21 +100,34 @@ const result = await autocannon({
       setupRequest: (request, context: Visit) => {
         if (!context.removeAction || !context.item) return { ...request, method: 'GET', path: '/' };
         const form = multipart({ [context.removeAction]: '', item: context.item });
-        return { ...request, method: 'POST', path: '/panier', body: form.body, headers: { ...request.headers, 'content-type': form.type, cookie: context.cookie ?? '' } };
+        return { ...request, method: 'POST', path: '/panier', body: form.body, headers: { ...request.headers, origin: shop, 'content-type': form.type, cookie: context.cookie ?? '' } };
       },
     },
   ],
 });
+// Every response's latency, for a true p95 (autocannon's histogram gives p90 and p97.5 only).
+const latencies: number[] = [];
+run.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
+const result = await run;
+clearInterval(sampler);
 const after = { web: rssOf(WEB), api: rssOf(API) };
+latencies.sort((a, b) => a - b);
+const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 console.log(`\nCharge mixte : ${CONNECTIONS} connexions, ${SECONDS} s, boucle locale (familles, fiches, recherche, ajout et retrait du panier)`);
 console.log(`requêtes/s : ${result.requests.average.toFixed(0)} (total ${result.requests.total})`);
-console.log(`latence : p50 ${ms(result.latency.p50)}, p95 ${ms(result.latency.p97_5 ?? result.latency.p99)} (p97.5), p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`);
+console.log(`latence : p50 ${ms(percentile(50))}, p95 ${ms(percentile(95))}, p99 ${ms(percentile(99))}, max ${ms(result.latency.max)}`);
 const byStatus = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
 const failed = Object.entries(byStatus).filter(([status]) => Number(status) >= 400);
 const statuses = Object.entries(byStatus).map(([status, { count }]) => `${status} × ${count}`).join(', ');
 console.log(`réponses : ${statuses}`);
 console.log(`erreurs : ${result.errors} erreurs réseau, ${result.timeouts} délais dépassés, ${failed.reduce((sum, [, { count }]) => sum + count, 0)} réponses 4xx/5xx`);
 console.log(`mémoire (RSS) : vitrine ${before.web.toFixed(0)} → ${after.web.toFixed(0)} Mo, shop-api ${before.api.toFixed(0)} → ${after.api.toFixed(0)} Mo`);
+console.log(`mémoire toutes les 30 s (vitrine / shop-api, Mo) : ${samples.map((m) => `${m.second} s ${m.web.toFixed(0)}/${m.api.toFixed(0)}`).join(' · ')}`);
+const warm = samples.find((m) => m.second >= 60);
+if (warm && warm.second <= SECONDS - 60) {
+  const growth = (from: number, to: number) => `${from.toFixed(0)} → ${to.toFixed(0)} Mo (${(((to - from) / from) * 100).toFixed(0)} %)`;
+  console.log(`après la première minute : vitrine ${growth(warm.web, after.web)}, shop-api ${growth(warm.api, after.api)}`);
+}
 process.exit(0);

@@ -54,9 +54,12 @@ function exited(child) {
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
   const deadline = setTimeout(() => { for (const child of children) child.kill('SIGKILL'); }, 10_000);
-  await Promise.all([...children].map(exited));
+  // Newest first: the storefront calls shop-api, so shop-api outlives the storefront's last request.
+  for (const child of [...children].reverse()) {
+    child.kill('SIGTERM');
+    await exited(child);
+  }
   clearTimeout(deadline);
   process.exit(code);
 }
