@@ -5,12 +5,13 @@ import { getFamilies } from '@/lib/catalogue/server';
 import { familyPath } from '@/lib/catalogue/slug';
 import { brandList, contentPages } from '@/lib/content/server';
 import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
+import { PARTS_PER_SITEMAP, sitemapFiles } from './sitemap-files';
 
 /**
  * Sitemaps for a catalogue of hundreds of thousands of parts: an index (sitemap.xml) pointing to one
- * file of pages (home, families, brands, content) and part files of at most 50 000 URLs each.
+ * file of pages (home, families, brands, content) and part files of at most 50 000 URLs each, each
+ * one page of the shop API's product index asked at that size.
  */
-export const PARTS_PER_SITEMAP = 50_000;
 // `listings` too: a sold part leaves the part files as it leaves the listings (shop-api webhook).
 const SITEMAP_CACHE = { tags: ['products', 'listings'], revalidate: 3600 };
 
@@ -23,7 +24,7 @@ interface IndexEntry {
 const isoDate = (syliusDate: string) => `${syliusDate.replace(' ', 'T')}Z`;
 
 async function partIndex(page: number): Promise<HydraCollection<IndexEntry>> {
-  return shopGet<HydraCollection<IndexEntry>>('products-index', { searchParams: { page }, ld: true, cache: SITEMAP_CACHE });
+  return shopGet<HydraCollection<IndexEntry>>('products-index', { searchParams: { page, itemsPerPage: PARTS_PER_SITEMAP }, ld: true, cache: SITEMAP_CACHE });
 }
 
 async function toXml(stream: SitemapStream | SitemapIndexStream, items: (SitemapItemLoose | string)[]): Promise<string> {
@@ -32,15 +33,9 @@ async function toXml(stream: SitemapStream | SitemapIndexStream, items: (Sitemap
   return (await streamToPromise(stream)).toString();
 }
 
-export async function partSitemapCount(): Promise<number> {
-  const first = await partIndex(1);
-  return Math.max(1, Math.ceil(first['hydra:totalItems'] / PARTS_PER_SITEMAP));
-}
-
 export async function sitemapIndexXml(siteUrl: string): Promise<string> {
-  const count = await partSitemapCount();
-  const files = ['pages.xml', ...Array.from({ length: count }, (_, i) => `pieces-${i + 1}.xml`)];
-  return toXml(new SitemapIndexStream(), files.map((file) => `${siteUrl}/sitemaps/${file}`));
+  const first = await partIndex(1);
+  return toXml(new SitemapIndexStream(), sitemapFiles(first['hydra:totalItems']).map((file) => `${siteUrl}/sitemaps/${file}`));
 }
 
 export async function pagesSitemapXml(siteUrl: string): Promise<string> {

@@ -214,6 +214,15 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       expect((await get(`${API}/products-index?page=2`)).body['hydra:member']).toEqual([]);
       expect((await get(`${API}/products-index?page=0`)).status).toBe(400);
     });
+
+    it('pages of a smaller size cover every part once, in a stable order (200 000 parts: four files)', async () => {
+      const all = (await get(`${API}/products-index`)).body['hydra:member'].map((entry: Json) => entry.code);
+      const pages = await Promise.all([1, 2, 3, 4].map(async (page) => (await get(`${API}/products-index?itemsPerPage=100&page=${page}`)).body));
+      expect(pages.map((body) => body['hydra:member'].length)).toEqual([100, 100, 100, 0]);
+      expect(pages[0]!['hydra:view']['hydra:last']).toBe(`${API}/products-index?itemsPerPage=100&page=3`);
+      expect(pages.flatMap((body) => body['hydra:member'].map((entry: Json) => entry.code))).toEqual(all);
+      expect((await get(`${API}/products-index?itemsPerPage=50001`)).status).toBe(400);
+    });
   });
 
   describe('images', () => {

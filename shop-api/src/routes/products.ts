@@ -60,7 +60,7 @@ export function productFields(product: ProductRecord, mediaUrl: string) {
   };
 }
 
-/** Parts per page of the product index: the most URLs one sitemap file may hold. */
+/** Most parts a page of the product index holds: the most URLs one sitemap file may hold. */
 export const PRODUCT_INDEX_PAGE_SIZE = 50_000;
 
 const ORDER_PARAMS: Record<string, SortField> = {
@@ -141,15 +141,16 @@ const productsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUr
     });
   });
 
-  // Contract extension: every part's code, slug and update date, 50 000 a page (sitemaps).
-  app.get<{ Querystring: { page?: string } }>(`${API_PREFIX}/products-index`, {
-    schema: { querystring: { type: 'object', properties: { page: digitsSchema } } },
+  // Contract extension: every part's code, slug and update date, up to 50 000 a page (sitemaps).
+  app.get<{ Querystring: { page?: string; itemsPerPage?: string } }>(`${API_PREFIX}/products-index`, {
+    schema: { querystring: { type: 'object', properties: { page: digitsSchema, itemsPerPage: digitsSchema } } },
   }, async (request) => {
     const page = positiveInt(request.query.page, 'page', { fallback: 1, max: 1000 });
-    const { rows, total } = await listProductIndex(db, page, PRODUCT_INDEX_PAGE_SIZE);
+    const itemsPerPage = positiveInt(request.query.itemsPerPage, 'itemsPerPage', { fallback: PRODUCT_INDEX_PAGE_SIZE, max: PRODUCT_INDEX_PAGE_SIZE });
+    const { rows, total } = await listProductIndex(db, page, itemsPerPage);
     return collection(rows.map((row) => ({ code: row.code, slug: row.slug, updatedAt: syliusDate(row.updatedAt) })), {
       path: `${API_PREFIX}/products-index`, context: 'ProductIndex', rawQuery: request.url.split('?')[1] ?? '', total,
-      paging: { page, itemsPerPage: PRODUCT_INDEX_PAGE_SIZE },
+      paging: { page, itemsPerPage },
     });
   });
 
