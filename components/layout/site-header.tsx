@@ -23,7 +23,8 @@ export async function SiteHeader() {
       <div className="mx-auto flex max-w-shop items-center gap-1 px-2 py-2 sm:gap-3 sm:px-4 lg:py-3">
         <MobileMenu families={menuFamilies} />
         <IntentLink href="/" className="shrink-0" aria-label={t('home', { siteName: tMeta('siteName') })}>
-          <Image src="/logo.svg" alt="" width={200} height={48} priority className="h-9 w-auto sm:h-10 lg:h-12" />
+          {/* Low priority, so React does not preload it: the first product photo is the only image a page asks for first. */}
+          <Image src="/logo.svg" alt="" width={200} height={48} loading="eager" fetchPriority="low" className="h-9 w-auto sm:h-10 lg:h-12" />
         </IntentLink>
         <div className="mx-4 hidden max-w-md flex-1 md:block"><SearchBox id="search-desktop" /></div>
         <a

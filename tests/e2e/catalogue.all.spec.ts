@@ -56,6 +56,21 @@ test.describe('catalogue', () => {
     expect((await request.get('/piece/P9999999/inconnue')).status()).toBe(404);
   });
 
+  test('the first product photo is the only image a part page preloads; listings preload none', async ({ page }) => {
+    const catalogue = new CataloguePage(page);
+    await catalogue.goto('/pieces/eclairage');
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(0);
+    await catalogue.goto((await catalogue.partLinks().first().getAttribute('href'))!);
+    const preloads = page.locator('link[rel="preload"][as="image"]');
+    await expect(preloads).toHaveCount(1);
+    const firstPhoto = page.getByRole('img', { name: / – photo 1$/ });
+    const photoSrc = new URL((await firstPhoto.getAttribute('src'))!, page.url());
+    const preloadSet = (await preloads.getAttribute('imagesrcset'))!;
+    // The preload names the same optimised photo the page shows (same source URL in next/image's srcset).
+    expect(preloadSet).toContain(`url=${encodeURIComponent(photoSrc.searchParams.get('url')!)}`);
+    for (const other of await page.getByRole('img', { name: / – photo ([2-9]|\d\d)$/ }).all()) await expect(other).toHaveAttribute('loading', 'lazy');
+  });
+
   test('listing pages are paged with crawlable links; sorted pages are noindex', async ({ page }) => {
     const catalogue = new CataloguePage(page);
     await catalogue.goto('/pieces');
