@@ -18,6 +18,7 @@ import adminOrdersRoutes from './routes/admin-orders.js';
 import adminProductsRoutes from './routes/admin-products.js';
 import authRoutes from './routes/auth.js';
 import customersRoutes from './routes/customers.js';
+import exportVehiclesRoutes from './routes/export-vehicles.js';
 import ordersRoutes from './routes/orders.js';
 import paymentsRoutes from './routes/payments.js';
 import personalDataRoutes from './routes/personal-data.js';
@@ -54,6 +55,8 @@ export interface AppContext {
   siteUrl: string;
   /** Public URL of this server (sandbox checkout pages). */
   publicUrl: string;
+  /** The yard's inbox (quote requests). */
+  staffEmail: string;
   paymentProvider: PaymentProvider;
   /** Stripe webhook signing secret; the Stripe webhook route exists only with it. */
   stripeWebhook?: { secret: string; stripe: import('stripe').default };
@@ -70,6 +73,7 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   mailer?: Mailer;
   siteUrl?: string;
+  staffEmail?: string;
   paymentProvider?: PaymentProvider;
   stripeWebhook?: AppContext['stripeWebhook'];
   /** Whose X-Forwarded-For gives the client's IP (rate limits): true, or addresses/CIDRs as Fastify takes them. */
@@ -81,7 +85,7 @@ export async function buildApp({
   db, publicUrl, mediaDir, notifier = createStorefrontNotifier({}), staffToken, now = () => new Date(),
   jwt = createJwtService(randomBytes(48), undefined, now), limiter = new RateLimiter(() => now().getTime()),
   mailer = createMailer({ outboxDir: join(tmpdir(), 'shop-api-outbox'), from: 'boutique@localhost' }),
-  siteUrl = 'http://localhost:3000', trustProxy = false, logger = false,
+  siteUrl = 'http://localhost:3000', staffEmail = 'contact@pieces-auto-recyclees.fr', trustProxy = false, logger = false,
   paymentProvider = sandboxProvider(publicUrl, () => newToken(24)), stripeWebhook,
 }: BuildOptions) {
   const app = Fastify({
@@ -97,7 +101,7 @@ export async function buildApp({
   registerNegotiation(app);
   const context: AppContext = {
     db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,
-    jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl, paymentProvider, stripeWebhook,
+    jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl, staffEmail, paymentProvider, stripeWebhook,
   };
   app.addHook('onClose', () => notifier.flush());
   // Every route as registered: the fuzz tests walk this list, so a new route is fuzzed without being listed.
@@ -108,7 +112,7 @@ export async function buildApp({
   app.decorate('routeList', routeList);
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, personalDataRoutes, addressesRoutes, ordersRoutes, withdrawalsRoutes, paymentsRoutes, adminOrdersRoutes, stripeWebhooksRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, personalDataRoutes, addressesRoutes, ordersRoutes, withdrawalsRoutes, exportVehiclesRoutes, paymentsRoutes, adminOrdersRoutes, stripeWebhooksRoutes,
   ]) {
     await app.register(plugin, context);
   }

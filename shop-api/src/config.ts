@@ -47,6 +47,8 @@ export interface Config {
   /** SMTP server URL (smtp://user:pass@host:587); absent: mails go to <varDir>/mail as .eml files. */
   smtpUrl?: string;
   mailFrom: string;
+  /** The yard's inbox for requests that need a person (quotes for export vehicles). */
+  staffEmail: string;
   /** Public URL of the storefront, for links in mails. */
   siteUrl: string;
   /** Whose X-Forwarded-For to believe for the client IP: the storefront on loopback by default. */
@@ -76,6 +78,7 @@ export function loadConfig(): Config {
     rateLimitScale: Math.max(1, intFromEnv('RATE_LIMIT_SCALE', 1)),
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'Pièces Auto Recyclées <boutique@pieces-auto-recyclees.fr>',
+    staffEmail: process.env.STAFF_EMAIL || 'contact@pieces-auto-recyclees.fr',
     siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
     trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY || 'loopback',
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,

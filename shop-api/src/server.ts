@@ -54,6 +54,7 @@ const app = await buildApp({
   jwt: createJwtService(loadJwtKey(config.jwtSecret, join(config.varDir, 'jwt-secret')), config.jwtTtlSeconds),
   mailer,
   siteUrl: config.siteUrl,
+  staffEmail: config.staffEmail,
   trustProxy: config.trustProxy,
   ...(stripe ? { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: config.stripeWebhookSecret!, stripe } } : {}),
   logger: { level: process.env.LOG_LEVEL || 'warn' },

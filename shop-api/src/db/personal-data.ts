@@ -2,13 +2,14 @@
  * A customer's personal data (RGPD arts 15, 17 and 20): everything the shop keeps about them, as one
  * document, and the erasure of their account. Erasure keeps placed orders for accounting (invoices are
  * kept 10 years, Code de commerce L123-22): their number, parts, totals and postal addresses stay,
- * without the customer's link, phone numbers, licence plates or e-mail.
+ * without the customer's link, phone numbers, licence plates or e-mail; quote requests for export
+ * vehicles go.
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { findOrder, type OrderBundle } from './orders.js';
 import { releaseHolds } from './payments.js';
-import { addresses, customers, orders, payments, refreshTokens, withdrawals, type OrderAddress } from './schema.js';
+import { addresses, customers, exportQuoteRequests, orders, payments, refreshTokens, withdrawals, type OrderAddress } from './schema.js';
 
 export async function customerOrders(db: Db, customerId: number): Promise<OrderBundle[]> {
   const rows = await db.select({ token: orders.tokenValue }).from(orders).where(eq(orders.customerId, customerId)).orderBy(asc(orders.id));
@@ -43,6 +44,8 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
       await tx.update(withdrawals).set({ email: null }).where(eq(withdrawals.orderId, order.id));
     }
     await tx.delete(addresses).where(eq(addresses.customerId, customerId));
+    // Quote requests are prospecting, not contracts: the yard got its mail; nothing of them is kept.
+    await tx.delete(exportQuoteRequests).where(eq(exportQuoteRequests.customerId, customerId));
     await tx.delete(refreshTokens).where(eq(refreshTokens.customerId, customerId));
     await tx.update(customers).set({
       email: `compte-supprime-${customerId}@invalid`, firstName: '', lastName: '', phoneNumber: null, gender: 'u', birthday: null,

@@ -319,3 +319,51 @@ export const payments = pgTable('payments', {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { mode: 'date' }),
 }, (t) => [index('payments_order_idx').on(t.orderId, t.state), index('payments_open_idx').on(t.state, t.expiresAt)]);
+
+/**
+ * A whole vehicle the yard offers to professionals only (export, repair, reuse): no consumer
+ * checkout, a quote on request. `status` says what the law lets the buyer do with it (domain
+ * export-vehicles); a sold or withdrawn vehicle leaves the list.
+ */
+export const exportVehicles = pgTable('export_vehicles', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  make: varchar('make', { length: 64 }).notNull(),
+  model: varchar('model', { length: 64 }).notNull(),
+  version: varchar('version', { length: 64 }).notNull(),
+  /** Year of first registration. */
+  year: integer('year').notNull(),
+  mileage: integer('mileage').notNull(),
+  fuel: varchar('fuel', { length: 32 }).notNull(),
+  /** roulant | vei | vge | vhu (domain export-vehicles). */
+  status: varchar('status', { length: 16 }).notNull(),
+  /** What is damaged or missing, as the yard's staff writes it. */
+  condition: text('condition').notNull(),
+  /** Papers handed over with the vehicle. */
+  documents: jsonb('documents').$type<string[]>().notNull(),
+  /** Asking price excluding VAT in cents; null: on quote only. */
+  priceExclVat: integer('price_excl_vat'),
+  /** available | sold | withdrawn. */
+  state: varchar('state', { length: 16 }).notNull().default('available'),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('export_vehicles_state_idx').on(t.state, t.createdAt)]);
+
+/**
+ * A professional's request for a quote on an export vehicle. The company and contact are copied from
+ * the account when asked (the account may change later); the yard gets a mail, the customer a copy.
+ */
+export const exportQuoteRequests = pgTable('export_quote_requests', {
+  id: serial('id').primaryKey(),
+  vehicleId: integer('vehicle_id').notNull().references(() => exportVehicles.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  companyName: varchar('company_name', { length: 255 }).notNull(),
+  siret: varchar('siret', { length: 14 }).notNull(),
+  contactName: text('contact_name').notNull(),
+  email: varchar('email', { length: 255 }).notNull(),
+  phoneNumber: varchar('phone_number', { length: 32 }).notNull(),
+  destination: varchar('destination', { length: 64 }),
+  message: text('message').notNull().default(''),
+  requestedAt: timestamp('requested_at', { mode: 'date' }).notNull(),
+  /** When the yard's mail went out; null: it failed and the request waits for a staff look. */
+  notifiedAt: timestamp('notified_at', { mode: 'date' }),
+}, (t) => [index('export_quote_requests_customer_idx').on(t.customerId), index('export_quote_requests_vehicle_idx').on(t.vehicleId)]);

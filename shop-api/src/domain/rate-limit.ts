@@ -50,4 +50,5 @@ export const RATE_RULES = {
   registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+  quotePerCustomer: { limit: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when not to the sender (a customer's request forwarded to the yard). */
+  replyTo?: string;
 }
 
 export interface Mailer {

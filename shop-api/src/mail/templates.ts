@@ -82,3 +82,46 @@ export function retentionWarningMail(to: string, firstName: string, erasureDay: 
     'Pour garder votre compte, il suffit de vous connecter avant cette date.',
   ], { url, label: 'Me connecter pour garder mon compte' }, 'Vous pouvez aussi télécharger vos données depuis votre compte, rubrique Mes données, avant sa suppression.');
 }
+
+export interface QuoteRequestMail {
+  vehicle: string;
+  code: string;
+  companyName: string;
+  siret: string;
+  contactName: string;
+  email: string;
+  phoneNumber: string;
+  destination: string | null;
+  message: string;
+  requestedAt: string;
+}
+
+function quoteLines(request: QuoteRequestMail): string[] {
+  return [
+    `Véhicule : ${request.vehicle} (réf. ${request.code})`,
+    `Entreprise : ${request.companyName} — SIRET ${request.siret}`,
+    `Contact : ${request.contactName}, ${request.email}, ${request.phoneNumber}`,
+    `Destination : ${request.destination ?? 'non précisée'}`,
+    `Message : ${request.message || '(aucun)'}`,
+  ];
+}
+
+/** To the yard: a professional asks for a quote on a whole vehicle; replying answers the customer. */
+export function quoteRequestStaffMail(to: string, request: QuoteRequestMail): OutgoingMail {
+  return {
+    ...mail(to, `Demande de devis ${request.code} — ${request.companyName}`, 'Bonjour,', [
+      `Demande de devis reçue le ${request.requestedAt} (heure de Paris) pour un véhicule export :`,
+      ...quoteLines(request),
+    ], { url: `mailto:${request.email}`, label: `Répondre à ${request.contactName}` }, 'Vérifiez l’extrait Kbis et, pour une sortie de l’Union européenne, la réglementation des transferts de déchets avant de céder un VHU.'),
+    replyTo: request.email,
+  };
+}
+
+/** To the professional: a copy of their request, and what happens next. */
+export function quoteRequestCopyMail(to: string, firstName: string, request: QuoteRequestMail, url: string): OutgoingMail {
+  return mail(to, `Votre demande de devis — ${request.vehicle}`, `Bonjour ${firstName},`, [
+    `Nous avons bien reçu, le ${request.requestedAt} (heure de Paris), votre demande de devis :`,
+    ...quoteLines(request),
+    'Nous vous répondons sous deux jours ouvrés avec le prix, les photos et les documents du véhicule. Un extrait Kbis de moins de trois mois vous sera demandé avant la cession.',
+  ], { url, label: 'Voir les véhicules disponibles' }, 'Aucun paiement n’est demandé en ligne pour un véhicule entier.');
+}

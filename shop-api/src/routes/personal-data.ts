@@ -1,11 +1,12 @@
 /**
  * The customer's rights over their data (the yard's extension; RGPD arts 15, 17, 20): one document with
  * everything kept about them (profile, address book, orders with their addresses and licence plates,
- * withdrawals), and the deletion of the account, confirmed by the password. Someone else's id: 404.
+ * withdrawals, quote requests for export vehicles), and the deletion of the account, confirmed by the password. Someone else's id: 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireOwnCustomer } from '../auth/guard.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { listCustomerQuoteRequests } from '../db/export-vehicles.js';
 import { customerAddresses, customerOrders, eraseCustomer } from '../db/personal-data.js';
 import { forgetListingTotals } from '../db/products.js';
 import { MESSAGES } from '../domain/customer-rules.js';
@@ -21,7 +22,7 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/customers/:id/personal-data`, { schema: { params } }, async (request, reply) => {
     const customer = await requireOwnCustomer(db, jwt, request, request.params.id);
-    const [book, orders] = await Promise.all([customerAddresses(db, customer.id), customerOrders(db, customer.id)]);
+    const [book, orders, quotes] = await Promise.all([customerAddresses(db, customer.id), customerOrders(db, customer.id), listCustomerQuoteRequests(db, customer.id)]);
     const plates = [...new Set(orders.flatMap(({ order }) => order.licencePlates?.split(', ') ?? []))];
     reply.header('cache-control', 'no-store');
     return {
@@ -46,6 +47,11 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
           requestedAt: date(row.requestedAt), acknowledgedAt: date(row.acknowledgedAt),
           items: row.itemIds.map((id) => items.find((line) => line.id === id)?.variantCode ?? null),
         })),
+      })),
+      exportQuoteRequests: quotes.map(({ request: row, vehicle }) => ({
+        vehicle: `${vehicle.make} ${vehicle.model} ${vehicle.version} (${vehicle.code})`, requestedAt: date(row.requestedAt),
+        companyName: row.companyName, siret: row.siret, contactName: row.contactName, email: row.email, phoneNumber: row.phoneNumber,
+        destination: row.destination, message: row.message,
       })),
     };
   });

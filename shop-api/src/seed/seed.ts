@@ -8,10 +8,11 @@ import { forgetListingTotals } from '../db/products.js';
 import { forgetTaxonTree } from '../db/taxons.js';
 import { normalizeReference } from '../domain/text.js';
 import {
-  channels, countries, productCompatibilities, productImages, products, productTaxons,
+  channels, countries, exportVehicles, productCompatibilities, productImages, products, productTaxons,
   productVariants, shippingMethods, taxons,
 } from '../db/schema.js';
 import { buildTaxons, generateParts, ROOT_CATEGORY_CODE, type PartSeed } from './generate.js';
+import { EXPORT_VEHICLES } from './export-vehicles.js';
 import { SHIPPING_METHODS } from './shipping-methods.js';
 
 export const DEFAULT_CHANNEL_CODE = 'WEB';
@@ -31,7 +32,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 /** Removes the catalogue and its settings (used by `seed --reset`). */
 export async function resetCatalogue(db: Db): Promise<void> {
   await db.execute(sql`TRUNCATE product_compatibilities, product_taxons, product_images, product_variants,
-    products, taxons, shipping_methods, countries, channels RESTART IDENTITY CASCADE`);
+    products, taxons, shipping_methods, countries, channels, export_vehicles RESTART IDENTITY CASCADE`);
   forgetTaxonTree(db);
   forgetListingTotals(db);
 }
@@ -48,6 +49,9 @@ export async function seedCatalogue(db: Db, { parts, onProgress }: SeedOptions):
   });
   await db.insert(countries).values(COUNTRY_CODES.map((code) => ({ code })));
   await db.insert(shippingMethods).values(SHIPPING_METHODS);
+  // Newest first in the list: the first of the table was offered last.
+  const offered = Date.now();
+  await db.insert(exportVehicles).values(EXPORT_VEHICLES.map((vehicle, index) => ({ ...vehicle, createdAt: new Date(offered - index * 86_400_000) })));
 
   const taxonIds = new Map<string, number>();
   for (const taxon of buildTaxons()) {

@@ -1,0 +1,105 @@
+/**
+ * Whole vehicles for professionals (the yard's extension): the list, one vehicle, and a quote request
+ * that mails the yard (replying answers the customer) and sends the customer a copy. Only a signed-in
+ * professional account sees or asks anything (403 otherwise); nothing is paid online.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requireCustomer } from '../auth/guard.js';
+import { findCustomer } from '../db/customers.js';
+import { findAvailableExportVehicle, listAvailableExportVehicles, markQuoteRequestNotified, recordQuoteRequest, type ExportVehicleRow } from '../db/export-vehicles.js';
+import { checkQuoteRequest, EXPORT_MESSAGES, EXPORT_VEHICLE_STATUSES, isExportVehicleStatus, mayBuyExportVehicles } from '../domain/export-vehicles.js';
+import { RATE_RULES } from '../domain/rate-limit.js';
+import { frenchDateTime } from '../domain/withdrawal.js';
+import { HttpError, notFound, TooManyRequestsError, ViolationError } from '../http/errors.js';
+import { API_PREFIX, collection, iri, item, member, syliusDate } from '../http/jsonld.js';
+import { quoteRequestCopyMail, quoteRequestStaffMail } from '../mail/templates.js';
+import type { AppContext } from '../app.js';
+
+const RESOURCE = 'export-vehicles';
+
+function vehicleFields(row: ExportVehicleRow) {
+  return {
+    code: row.code,
+    name: `${row.make} ${row.model} ${row.version}`,
+    make: row.make, model: row.model, version: row.version, year: row.year, mileage: row.mileage, fuel: row.fuel,
+    status: row.status,
+    statusLabel: isExportVehicleStatus(row.status) ? EXPORT_VEHICLE_STATUSES[row.status] : row.status,
+    condition: row.condition,
+    documents: row.documents,
+    priceExclVat: row.priceExclVat,
+    createdAt: syliusDate(row.createdAt),
+  };
+}
+
+const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limiter, mailer, now, siteUrl, staffEmail }) => {
+  async function professional(request: FastifyRequest) {
+    const claims = await requireCustomer(request, jwt);
+    const customer = await findCustomer(db, claims.customerId);
+    if (!customer || customer.erasedAt) throw notFound();
+    if (!mayBuyExportVehicles(customer)) throw new HttpError(403, EXPORT_MESSAGES.professionalsOnly);
+    return customer;
+  }
+
+  const codeParams = { type: 'object', properties: { code: { type: 'string', maxLength: 32 } } } as const;
+
+  app.get(`${API_PREFIX}/${RESOURCE}`, async (request, reply) => {
+    await professional(request);
+    const rows = await listAvailableExportVehicles(db);
+    reply.header('cache-control', 'private, no-store');
+    return collection(rows.map((row) => member('ExportVehicle', iri(RESOURCE, row.code), vehicleFields(row))), {
+      path: `${API_PREFIX}/${RESOURCE}`, context: 'ExportVehicle', rawQuery: '', total: rows.length,
+    });
+  });
+
+  app.get<{ Params: { code: string } }>(`${API_PREFIX}/${RESOURCE}/:code`, { schema: { params: codeParams } }, async (request, reply) => {
+    await professional(request);
+    const row = await findAvailableExportVehicle(db, request.params.code);
+    if (!row) throw notFound();
+    reply.header('cache-control', 'private, no-store');
+    return item('ExportVehicle', iri(RESOURCE, row.code), vehicleFields(row));
+  });
+
+  app.post<{ Params: { code: string }; Body: { phoneNumber?: string; destination?: string; message?: string } | null }>(`${API_PREFIX}/${RESOURCE}/:code/quote-requests`, {
+    schema: {
+      params: codeParams,
+      body: {
+        type: ['object', 'null'], additionalProperties: false,
+        properties: { phoneNumber: { type: 'string', maxLength: 64 }, destination: { type: 'string', maxLength: 200 }, message: { type: 'string', maxLength: 10_000 } },
+      },
+    },
+  }, async (request, reply) => {
+    const customer = await professional(request);
+    const vehicle = await findAvailableExportVehicle(db, request.params.code);
+    if (!vehicle) throw notFound(EXPORT_MESSAGES.unavailable);
+    const checked = checkQuoteRequest(request.body ?? {});
+    if (!checked.ok) throw new ViolationError(checked.violations);
+    const decision = limiter.hit(`quote:${customer.id}`, RATE_RULES.quotePerCustomer);
+    if (!decision.allowed) throw new TooManyRequestsError(decision.retryAfter);
+    const requestedAt = now();
+    const row = await recordQuoteRequest(db, {
+      vehicleId: vehicle.id, customerId: customer.id, companyName: customer.companyName!, siret: customer.siret!,
+      contactName: `${customer.firstName} ${customer.lastName}`, email: customer.email, ...checked.fields, requestedAt,
+    });
+    const details = {
+      vehicle: `${vehicle.make} ${vehicle.model} ${vehicle.version} (${vehicle.year})`, code: vehicle.code,
+      companyName: row.companyName, siret: row.siret, contactName: row.contactName, email: row.email, phoneNumber: row.phoneNumber,
+      destination: row.destination, message: row.message, requestedAt: frenchDateTime(requestedAt),
+    };
+    // The request is kept whatever the mail does: a failure leaves notifiedAt empty for the staff to see.
+    let notified = false;
+    try {
+      await mailer.send(quoteRequestStaffMail(staffEmail, details));
+      await markQuoteRequestNotified(db, row.id, now());
+      notified = true;
+      await mailer.send(quoteRequestCopyMail(customer.email, customer.firstName, details, `${siteUrl}/compte/vehicules-export`));
+    } catch (error) {
+      request.log.error({ err: error, quoteRequest: row.id }, 'quote request mail failed');
+    }
+    return reply.status(201).send(item('ExportQuoteRequest', `${iri(RESOURCE, vehicle.code)}/quote-requests/${row.id}`, {
+      id: row.id, vehicle: iri(RESOURCE, vehicle.code), phoneNumber: row.phoneNumber, destination: row.destination, message: row.message,
+      requestedAt: syliusDate(requestedAt), notified,
+    }));
+  });
+};
+
+export default exportVehiclesRoutes;
