@@ -46,7 +46,8 @@ export interface QuoteRequestFields {
 
 /** A French number (0 + 9 digits) or an international one (+ and 8 to 15 digits); spaces, dots and dashes allowed. */
 export function normalizePhone(value: string): string | null {
-  const compact = value.replace(/[\s.\-()]/g, '');
+  // "+32 (0)470…": the bracketed trunk zero is not dialled from abroad.
+  const compact = value.replace(/\(0\)/g, '').replace(/[\s.\-()]/g, '');
   if (/^0[1-9]\d{8}$/.test(compact)) return compact;
   if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact;
   return null;
