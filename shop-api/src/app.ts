@@ -14,6 +14,7 @@ import { newToken } from './domain/secrets.js';
 import { sandboxProvider, type PaymentProvider } from './payments/provider.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
 import addressesRoutes from './routes/addresses.js';
+import adminExportVehiclesRoutes from './routes/admin-export-vehicles.js';
 import adminOrdersRoutes from './routes/admin-orders.js';
 import adminProductsRoutes from './routes/admin-products.js';
 import authRoutes from './routes/auth.js';
@@ -112,7 +113,7 @@ export async function buildApp({
   app.decorate('routeList', routeList);
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, personalDataRoutes, addressesRoutes, ordersRoutes, withdrawalsRoutes, exportVehiclesRoutes, paymentsRoutes, adminOrdersRoutes, stripeWebhooksRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, personalDataRoutes, addressesRoutes, ordersRoutes, withdrawalsRoutes, exportVehiclesRoutes, paymentsRoutes, adminOrdersRoutes, adminExportVehiclesRoutes, stripeWebhooksRoutes,
   ]) {
     await app.register(plugin, context);
   }

@@ -67,3 +67,66 @@ export function checkQuoteRequest(input: QuoteRequestInput): { ok: true; fields:
   if (violations.length > 0) return { ok: false, violations };
   return { ok: true, fields: { phoneNumber: normalized!, destination: destination || null, message } };
 }
+
+/** Columns of the staff's spreadsheet of export vehicles (`npm run vehicules-export -- import`). */
+export const EXPORT_COLUMNS = ['code', 'marque', 'modele', 'version', 'annee', 'kilometrage', 'energie', 'statut', 'etat', 'documents', 'prix_ht', 'disponibilite'] as const;
+export const EXPORT_REQUIRED_COLUMNS = ['code', 'marque', 'modele', 'version', 'annee', 'kilometrage', 'energie', 'statut', 'etat'] as const;
+/** en_vente: listed; vendu and retire: off the list (requests stay with the vehicle). */
+export const EXPORT_AVAILABILITY = { en_vente: 'available', vendu: 'sold', retire: 'withdrawn' } as const;
+
+export interface ExportVehicleFields {
+  code: string;
+  make: string;
+  model: string;
+  version: string;
+  year: number;
+  mileage: number;
+  fuel: string;
+  status: ExportVehicleStatus;
+  condition: string;
+  documents: string[];
+  priceExclVat: number | null;
+  state: (typeof EXPORT_AVAILABILITY)[keyof typeof EXPORT_AVAILABILITY];
+}
+
+/** "2 100,50" or "2100.5" → 2100.5; null when it is not a number. */
+function frenchAmount(value: string): number | null {
+  const normalized = value.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  return /^\d+(\.\d+)?$/.test(normalized) ? Number(normalized) : null;
+}
+
+/** One line of the spreadsheet as a vehicle, or every problem with it in French. */
+export function parseExportVehicleLine(record: Record<string, string | undefined>, currentYear: number): { ok: true; vehicle: ExportVehicleFields } | { ok: false; errors: string[] } {
+  const errors: string[] = [];
+  const get = (column: string) => (record[column] ?? '').trim();
+  for (const column of EXPORT_REQUIRED_COLUMNS) if (!get(column)) errors.push(`« ${column} » est vide.`);
+
+  const code = get('code').toUpperCase();
+  if (code && !/^[A-Z0-9-]{3,32}$/.test(code)) errors.push(`Code « ${get('code')} » : 3 à 32 lettres, chiffres ou -.`);
+  for (const [column, label] of [['marque', 'La marque'], ['modele', 'Le modèle'], ['version', 'La version'], ['energie', 'L’énergie']] as const) {
+    if (get(column).length > (column === 'energie' ? 32 : 64)) errors.push(`${label} est trop longue (${column === 'energie' ? 32 : 64} caractères au plus).`);
+  }
+  const year = get('annee') ? frenchAmount(get('annee')) : null;
+  if (get('annee') && (year === null || !Number.isInteger(year) || year < 1950 || year > currentYear)) errors.push(`Année « ${get('annee')} » : l’année de première immatriculation, par exemple 2014.`);
+  const mileage = get('kilometrage') ? frenchAmount(get('kilometrage')) : null;
+  if (get('kilometrage') && (mileage === null || !Number.isInteger(mileage) || mileage > 2_000_000)) errors.push(`Kilométrage « ${get('kilometrage')} » : un nombre de kilomètres, par exemple 145 000.`);
+  const status = get('statut').toLowerCase();
+  if (status && !isExportVehicleStatus(status)) errors.push(`Statut « ${get('statut')} » : roulant, vei, vge ou vhu.`);
+  if (get('etat').length > 2000) errors.push('L’état compte 2 000 caractères au plus.');
+  const documents = get('documents').split('|').map((item) => item.trim()).filter(Boolean);
+  if (documents.length > 10 || documents.some((item) => item.length > 120)) errors.push('Documents : 10 au plus, séparés par |, de 120 caractères chacun au plus.');
+  const price = get('prix_ht') ? frenchAmount(get('prix_ht')) : null;
+  if (get('prix_ht') && (price === null || price <= 0 || price >= 10_000_000)) errors.push(`Prix HT « ${get('prix_ht')} » : un montant en euros hors taxes, par exemple 2 100 ; vide pour « sur devis ».`);
+  const availability = (get('disponibilite') || 'en_vente').toLowerCase().replace('retiré', 'retire').replace('vendue', 'vendu');
+  if (!Object.hasOwn(EXPORT_AVAILABILITY, availability)) errors.push(`Disponibilité « ${get('disponibilite')} » : en_vente, vendu ou retire.`);
+
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    vehicle: {
+      code, make: get('marque'), model: get('modele'), version: get('version'), year: year!, mileage: mileage!, fuel: get('energie'),
+      status: status as ExportVehicleStatus, condition: get('etat'), documents, priceExclVat: price === null ? null : Math.round(price * 100),
+      state: EXPORT_AVAILABILITY[availability as keyof typeof EXPORT_AVAILABILITY],
+    },
+  };
+}

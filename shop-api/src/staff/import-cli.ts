@@ -8,12 +8,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { IMPORT_COLUMNS, REQUIRED_COLUMNS } from '../domain/part-import.js';
 import type { ImportResult } from '../db/part-import.js';
 import { progressReporter } from '../seed/progress.js';
 import { fail, staffClient } from './client.js';
+import { readStaffCsv } from './csv.js';
 
 const BATCH = 50;
 const PHOTO_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
@@ -24,28 +24,8 @@ const photosIndex = args.indexOf('--photos');
 const photoDir = photosIndex >= 0 ? args[photosIndex + 1] : undefined;
 if (!file || (photosIndex >= 0 && !photoDir)) fail('Usage : npm run import -- <parties.csv> [--photos <dossier des photos>]');
 
-// `npm run import` runs in shop-api/: paths are the user's, relative to where they typed the command.
-const here = process.env.INIT_CWD || process.cwd();
-const csvPath = resolve(here, file);
-const photoPath = photoDir ? resolve(here, photoDir) : undefined;
-const source = await readFile(csvPath, 'utf8').catch(() => fail(`Fichier introuvable : ${file}`));
-const text = source.replace(/^\uFEFF/, '');
-// French spreadsheets separate with ";" (the comma is the decimal sign); others with ",": the header says which.
-const firstLine = text.split('\n', 1)[0] ?? '';
-const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-let records: Record<string, string>[];
-try {
-  records = parse(text, {
-    columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
-    delimiter, skip_empty_lines: true, trim: true, relax_column_count: true,
-  });
-} catch (error) {
-  fail(`Ce fichier n’est pas un CSV lisible : ${(error as Error).message}`);
-}
-const header = Object.keys(records[0] ?? {});
-const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
-if (records.length === 0) fail('Le fichier ne contient aucune ligne de pièce.');
-if (missing.length > 0) fail(`Colonnes manquantes : ${missing.join(', ')}. Colonnes reconnues : ${IMPORT_COLUMNS.join(', ')}.`);
+const { path: csvPath, header, records } = await readStaffCsv(file, REQUIRED_COLUMNS, IMPORT_COLUMNS, 'pièce');
+const photoPath = photoDir ? resolve(process.env.INIT_CWD || process.cwd(), photoDir) : undefined;
 
 const { call } = staffClient();
 const counts = { created: 0, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0, photos: 0 };
