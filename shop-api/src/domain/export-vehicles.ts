@@ -5,6 +5,7 @@
  * are for professional accounts (company and SIRET) only, and nothing here is paid online.
  */
 import type { Violation } from '../http/errors.js';
+import { frenchNumber } from './part-import.js';
 
 export const EXPORT_VEHICLE_STATUSES = {
   roulant: 'Roulant (contrôle technique à jour ou à refaire)',
@@ -89,12 +90,6 @@ export interface ExportVehicleFields {
   state: (typeof EXPORT_AVAILABILITY)[keyof typeof EXPORT_AVAILABILITY];
 }
 
-/** "2 100,50" or "2100.5" → 2100.5; null when it is not a number. */
-function frenchAmount(value: string): number | null {
-  const normalized = value.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-  return /^\d+(\.\d+)?$/.test(normalized) ? Number(normalized) : null;
-}
-
 /** One line of the spreadsheet as a vehicle, or every problem with it in French. */
 export function parseExportVehicleLine(record: Record<string, string | undefined>, currentYear: number): { ok: true; vehicle: ExportVehicleFields } | { ok: false; errors: string[] } {
   const errors: string[] = [];
@@ -106,16 +101,16 @@ export function parseExportVehicleLine(record: Record<string, string | undefined
   for (const [column, label] of [['marque', 'La marque'], ['modele', 'Le modèle'], ['version', 'La version'], ['energie', 'L’énergie']] as const) {
     if (get(column).length > (column === 'energie' ? 32 : 64)) errors.push(`${label} est trop longue (${column === 'energie' ? 32 : 64} caractères au plus).`);
   }
-  const year = get('annee') ? frenchAmount(get('annee')) : null;
+  const year = get('annee') ? frenchNumber(get('annee')) : null;
   if (get('annee') && (year === null || !Number.isInteger(year) || year < 1950 || year > currentYear)) errors.push(`Année « ${get('annee')} » : l’année de première immatriculation, par exemple 2014.`);
-  const mileage = get('kilometrage') ? frenchAmount(get('kilometrage')) : null;
+  const mileage = get('kilometrage') ? frenchNumber(get('kilometrage')) : null;
   if (get('kilometrage') && (mileage === null || !Number.isInteger(mileage) || mileage > 2_000_000)) errors.push(`Kilométrage « ${get('kilometrage')} » : un nombre de kilomètres, par exemple 145 000.`);
   const status = get('statut').toLowerCase();
   if (status && !isExportVehicleStatus(status)) errors.push(`Statut « ${get('statut')} » : roulant, vei, vge ou vhu.`);
   if (get('etat').length > 2000) errors.push('L’état compte 2 000 caractères au plus.');
   const documents = get('documents').split('|').map((item) => item.trim()).filter(Boolean);
   if (documents.length > 10 || documents.some((item) => item.length > 120)) errors.push('Documents : 10 au plus, séparés par |, de 120 caractères chacun au plus.');
-  const price = get('prix_ht') ? frenchAmount(get('prix_ht')) : null;
+  const price = get('prix_ht') ? frenchNumber(get('prix_ht')) : null;
   if (get('prix_ht') && (price === null || price <= 0 || price >= 10_000_000)) errors.push(`Prix HT « ${get('prix_ht')} » : un montant en euros hors taxes, par exemple 2 100 ; vide pour « sur devis ».`);
   const availability = (get('disponibilite') || 'en_vente').toLowerCase().replace('retiré', 'retire').replace('vendue', 'vendu');
   if (!Object.hasOwn(EXPORT_AVAILABILITY, availability)) errors.push(`Disponibilité « ${get('disponibilite')} » : en_vente, vendu ou retire.`);

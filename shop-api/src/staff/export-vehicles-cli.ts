@@ -12,6 +12,7 @@ import { fail, staffClient } from './client.js';
 import { readStaffCsv } from './csv.js';
 
 const [command, file] = process.argv.slice(2);
+const { call } = staffClient();
 const STATES: Record<string, string> = { available: 'en vente', sold: 'vendu', withdrawn: 'retiré' };
 const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 const parisTime = (utc: string) => new Date(`${utc.replace(' ', 'T')}Z`).toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
@@ -22,7 +23,7 @@ interface StaffVehicle {
 }
 
 if (command === 'list') {
-  const vehicles = await staffClient().call<StaffVehicle[]>('GET', '/export-vehicles');
+  const vehicles = await call<StaffVehicle[]>('GET', '/export-vehicles');
   if (vehicles.length === 0) process.stdout.write('Aucun véhicule.\n');
   for (const vehicle of vehicles) {
     process.stdout.write(`${vehicle.code.padEnd(10)} ${`${vehicle.name} (${vehicle.year})`.padEnd(44)} ${vehicle.status.padEnd(8)} ${(STATES[vehicle.state] ?? vehicle.state).padEnd(9)} `
@@ -38,7 +39,7 @@ if (command === 'list') {
   const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
   const refused: string[] = [];
   for (let start = 0; start < lines.length; start += 500) {
-    const { results } = await staffClient().call<{ results: ExportImportResult[] }>('PUT', '/export-vehicles', { json: { lines: lines.slice(start, start + 500) } });
+    const { results } = await call<{ results: ExportImportResult[] }>('PUT', '/export-vehicles', { json: { lines: lines.slice(start, start + 500) } });
     for (const result of results) {
       counts[result.outcome] += 1;
       if (result.outcome === 'rejected') refused.push(`  ligne ${result.line} (${result.code || 'sans code'}) refusée : ${result.errors.join(' ')}`);
