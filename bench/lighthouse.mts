@@ -35,9 +35,15 @@ process.on('exit', () => { try { chrome.kill(); } catch { /* gone */ } });
 
 interface Figures { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number }
 
-async function audit(url: string, formFactor: 'mobile' | 'desktop'): Promise<Figures> {
+async function audit(url: string, formFactor: 'mobile' | 'desktop', attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, formFactor === 'desktop' ? desktopConfig : undefined);
-  const { categories, audits } = result!.lhr;
+  const { categories, audits, runtimeError } = result!.lhr;
+  // Lighthouse sometimes loses its own trace (NO_NAVSTART) and scores the page 0: its advice is to run
+  // again. Counted as a measure, that 0 would be a figure about Lighthouse, not about the page.
+  if (runtimeError) {
+    if (attempt < 3) return audit(url, formFactor, attempt + 1);
+    throw new Error(`Lighthouse échoue trois fois sur ${url} : ${runtimeError.code}`);
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),

@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addCompileHints } from './compile-hints.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -92,7 +93,7 @@ function buildFingerprint() {
     }
   };
   for (const entry of ['app', 'components', 'lib', 'stores', 'content', 'messages', 'public', 'next.config.ts',
-    'proxy.ts', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json']) {
+    'proxy.ts', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/compile-hints.mjs']) {
     walk(join(root, entry));
   }
   for (const key of ['SHOP_API_PUBLIC_URL', 'SITE_URL', 'SHOP_PHONE', 'CONTACT_FORM_URL', 'CONTACT_EMAIL', 'SOCIAL_URL', 'VHU_APPROVAL']) {
@@ -111,6 +112,7 @@ async function buildIfNeeded() {
   say('construction du storefront (next build)…');
   const code = await exited(run(join(root, 'node_modules/.bin/next'), ['build']));
   if (code !== 0) throw new Error(`next build a échoué (code ${code}).`);
+  say(`indications de compilation ajoutées à ${addCompileHints(distDir)} scripts du navigateur.`);
   writeFileSync(stampFile, fingerprint);
 }
 

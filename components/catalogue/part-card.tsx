@@ -18,7 +18,7 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
   const t = useTranslations('catalogue');
   const compatibility = compatibilityLabel(part.compatible);
   return (
-    <article className="part-card">
+    <article className="part-card render-when-visible">
       <div className="part-card-photo">
         {part.image ? (
           <Image

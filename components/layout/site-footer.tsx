@@ -20,7 +20,7 @@ export async function SiteFooter() {
   const phone = formatPhone(config.phone);
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50 text-slate-800">
+    <footer className="render-when-visible mt-16 border-t border-slate-200 bg-slate-50 text-slate-800">
       <div className="mx-auto grid max-w-shop gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-families" className="lg:col-span-2">
           <h2 id="footer-families" className="mb-3 text-base font-bold text-brand-900">{t('families')}</h2>

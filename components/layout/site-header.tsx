@@ -1,4 +1,3 @@
-import Image from 'next/image';
 import { IntentLink } from '@/components/navigation/intent-link';
 import { getTranslations } from 'next-intl/server';
 import { PhoneIcon } from '@/components/ui/icons';
@@ -11,6 +10,7 @@ import { HeaderActions } from './header-actions';
 import { HeaderShell } from './header-shell';
 import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
+import { SiteLogo } from './site-logo';
 import { VehiclePanel } from '@/components/vehicle/vehicle-panel';
 
 /** Site header (spec §1–2): logo, phone with opening hours, menus, account and cart. */
@@ -23,8 +23,7 @@ export async function SiteHeader() {
       <div className="mx-auto flex max-w-shop items-center gap-1 px-2 py-2 sm:gap-3 sm:px-4 lg:py-3">
         <MobileMenu families={menuFamilies} />
         <IntentLink href="/" className="shrink-0" aria-label={t('home', { siteName: tMeta('siteName') })}>
-          {/* Low priority, so React does not preload it: the first product photo is the only image a page asks for first. */}
-          <Image src="/logo.svg" alt="" width={200} height={48} loading="eager" fetchPriority="low" className="h-9 w-auto sm:h-10 lg:h-12" />
+          <SiteLogo className="h-9 w-auto sm:h-10 lg:h-12" />
         </IntentLink>
         <div className="mx-4 hidden max-w-md flex-1 md:block"><SearchBox id="search-desktop" /></div>
         <a

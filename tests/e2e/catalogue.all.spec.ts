@@ -71,6 +71,13 @@ test.describe('catalogue', () => {
     for (const other of await page.getByRole('img', { name: / – photo ([2-9]|\d\d)$/ }).all()) await expect(other).toHaveAttribute('loading', 'lazy');
   });
 
+  test('every script a page loads carries the compile hint, so Chrome compiles it off the main thread', async ({ page, request }) => {
+    await new CataloguePage(page).goto('/pieces/moteur');
+    const sources = await page.locator('script[src]:not([nomodule])').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src));
+    expect(sources.length).toBeGreaterThan(3);
+    for (const src of sources) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
+  });
+
   test('listing pages are paged with crawlable links; sorted pages are noindex', async ({ page }) => {
     const catalogue = new CataloguePage(page);
     await catalogue.goto('/pieces');
