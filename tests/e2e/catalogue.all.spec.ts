@@ -78,6 +78,23 @@ test.describe('catalogue', () => {
     for (const src of sources) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
   });
 
+  test('listings and part pages fit the screen: no sideways scrolling, every card inside', async ({ page }) => {
+    const catalogue = new CataloguePage(page);
+    const screenWidth = page.viewportSize()!.width;
+    await catalogue.goto('/pieces/moteur');
+    const partPath = (await catalogue.partLinks().first().getAttribute('href'))!;
+    for (const path of ['/pieces/moteur', '/pieces', partPath]) {
+      await catalogue.goto(path);
+      // On a phone the browser zooms out to show a page wider than the screen: compare with the screen.
+      const { pageWidth, widestCard } = await page.evaluate(() => ({
+        pageWidth: document.documentElement.scrollWidth,
+        widestCard: Math.max(0, ...[...document.querySelectorAll('.part-card')].map((card) => card.getBoundingClientRect().right)),
+      }));
+      expect(pageWidth, path).toBeLessThanOrEqual(screenWidth);
+      expect(widestCard, path).toBeLessThanOrEqual(screenWidth);
+    }
+  });
+
   test('listing pages are paged with crawlable links; sorted pages are noindex', async ({ page }) => {
     const catalogue = new CataloguePage(page);
     await catalogue.goto('/pieces');
