@@ -3,6 +3,7 @@
 import { redirect } from 'next/navigation';
 import { addressSchema, deleteAccountSchema, forgotSchema, loginSchema, passwordSchema, profileSchema, registerSchema, resetSchema } from '@/lib/forms/account-schemas';
 import type { AddressValues, DeleteAccountValues, LoginValues, PasswordValues, ProfileValues, RegisterValues, ResetValues } from '@/lib/forms/account-schemas';
+import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { lastSegment } from '@/lib/url/decode';
 import { clearSession, customerCall, publicCall, readSession, storeCustomerGroup, storeSession, violationMessages, type ApiAnswer } from './server';
 import { safeReturnPath, type SessionTokens } from './tokens';
@@ -18,19 +19,11 @@ const MESSAGES = {
   badCredentials: 'E-mail ou mot de passe incorrect.',
   unverified: 'Confirmez d’abord votre adresse e-mail avec le lien que nous vous avons envoyé.',
   tooMany: 'Trop de tentatives. Patientez quelques minutes avant de réessayer.',
-  unavailable: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+  unavailable: UNAVAILABLE_MESSAGE,
   expiredLink: 'Ce lien est inconnu ou a expiré. Demandez-en un nouveau.',
   signedOut: 'Votre session a expiré. Reconnectez-vous.',
 } as const;
 
-async function checked<T>(schema: { validate(value: unknown, options: object): Promise<T> }, values: unknown): Promise<T | FormResult> {
-  try {
-    return await schema.validate(values, { abortEarly: false, stripUnknown: true });
-  } catch (error) {
-    return { ok: false, messages: (error as { errors?: string[] }).errors ?? [MESSAGES.unavailable] };
-  }
-}
-const isResult = (value: unknown): value is FormResult => typeof value === 'object' && value !== null && 'ok' in value && 'messages' in value;
 
 function failure(answer: ApiAnswer): FormResult {
   if (answer.status === 429) return { ok: false, messages: [MESSAGES.tooMany] };

@@ -3,25 +3,22 @@
 import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/auth/actions';
 import { customerCall, violationMessages } from '@/lib/auth/server';
+import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { quoteRequestSchema, type QuoteRequestValues } from '@/lib/forms/quote-request-schema';
 import { EXPORT_VEHICLES_PATH, isExportVehicleCode } from './types';
 
-const UNAVAILABLE = 'Le service est momentanément indisponible. Réessayez dans un instant.';
+const GONE = 'Ce véhicule n’est plus disponible.';
 
 /** A professional asks for a quote on a whole vehicle; back on the list with a confirmation. */
 export async function quoteRequestAction(code: string, values: QuoteRequestValues): Promise<FormResult> {
-  if (!isExportVehicleCode(code)) return { ok: false, messages: ['Ce véhicule n’est plus disponible.'] };
-  let input: QuoteRequestValues;
-  try {
-    input = await quoteRequestSchema.validate(values, { abortEarly: false, stripUnknown: true });
-  } catch (error) {
-    return { ok: false, messages: (error as { errors?: string[] }).errors ?? [UNAVAILABLE] };
-  }
+  if (!isExportVehicleCode(code)) return { ok: false, messages: [GONE] };
+  const input = await checked(quoteRequestSchema, values);
+  if (isResult(input)) return input;
   const answer = await customerCall('POST', `export-vehicles/${encodeURIComponent(code)}/quote-requests`, input);
   if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`${EXPORT_VEHICLES_PATH}/${code}`)}`);
   if (answer.status === 201) redirect(`${EXPORT_VEHICLES_PATH}?devis=${encodeURIComponent(code)}`);
-  if (answer.status === 404) return { ok: false, messages: ['Ce véhicule n’est plus disponible.'] };
+  if (answer.status === 404) return { ok: false, messages: [GONE] };
   if (answer.status === 429) return { ok: false, messages: ['Vous avez envoyé beaucoup de demandes : patientez une heure, ou appelez-nous.'] };
   const messages = violationMessages(answer);
-  return { ok: false, messages: messages.length > 0 ? messages : [UNAVAILABLE] };
+  return { ok: false, messages: messages.length > 0 ? messages : [UNAVAILABLE_MESSAGE] };
 }

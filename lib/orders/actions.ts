@@ -3,6 +3,7 @@
 import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/auth/actions';
 import { customerCall, violationMessages } from '@/lib/auth/server';
+import { UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { withdrawalSchema, type WithdrawalValues } from '@/lib/forms/withdrawal-schema';
 import { isOrderToken } from './types';
 
@@ -22,5 +23,5 @@ export async function withdrawAction(token: string, values: WithdrawalValues): P
   if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`/compte/commandes/${token}/retractation`)}`);
   if (answer.status === 201) redirect(`/compte/commandes/${token}?retractation=enregistree`);
   const messages = answer.status === 404 ? ['Commande introuvable.'] : violationMessages(answer);
-  return { ok: false, messages: messages.length > 0 ? messages : ['Le service est momentanément indisponible. Réessayez dans un instant.'] };
+  return { ok: false, messages: messages.length > 0 ? messages : [UNAVAILABLE_MESSAGE] };
 }

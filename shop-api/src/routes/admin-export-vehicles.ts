@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { listExportVehiclesWithRequests, upsertExportVehicle } from '../db/export-vehicles.js';
 import { parseExportVehicleLine } from '../domain/export-vehicles.js';
 import { syliusDate } from '../http/jsonld.js';
+import { spreadsheetLinesSchema, type SpreadsheetLinesBody } from '../http/spreadsheet-lines.js';
 import { staffGuard } from '../http/staff-auth.js';
 import { ADMIN_PREFIX } from './admin-products.js';
 import type { AppContext } from '../app.js';
@@ -26,24 +27,8 @@ const adminExportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { 
     })),
   })));
 
-  app.put<{ Body: { lines: { line: number; record: Record<string, string> }[] } }>(`${ADMIN_PREFIX}/export-vehicles`, {
-    schema: {
-      body: {
-        type: 'object', required: ['lines'], additionalProperties: false,
-        properties: {
-          lines: {
-            type: 'array', maxItems: 500,
-            items: {
-              type: 'object', required: ['line', 'record'], additionalProperties: false,
-              properties: {
-                line: { type: 'integer', minimum: 1 },
-                record: { type: 'object', maxProperties: 30, additionalProperties: { type: 'string', maxLength: 3000 } },
-              },
-            },
-          },
-        },
-      },
-    },
+  app.put<{ Body: SpreadsheetLinesBody }>(`${ADMIN_PREFIX}/export-vehicles`, {
+    schema: { body: spreadsheetLinesSchema({ maxLines: 500, maxColumns: 30, maxCellLength: 3000 }) },
   }, async (request) => {
     const year = now().getFullYear();
     const results: ExportImportResult[] = [];

@@ -13,6 +13,7 @@ import { markPartSold } from '../db/sales.js';
 import { parseImportLine } from '../domain/part-import.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { syliusDate } from '../http/jsonld.js';
+import { spreadsheetLinesSchema, type SpreadsheetLinesBody } from '../http/spreadsheet-lines.js';
 import { staffGuard } from '../http/staff-auth.js';
 import { partTags } from '../notify/storefront.js';
 import type { AppContext } from '../app.js';
@@ -49,24 +50,8 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, no
   // The import (npm run import): lines of the staff's CSV, as the spreadsheet wrote them. Each is
   // checked here (never trust the client), then created, changed, sold or withdrawn — or left alone
   // when nothing differs; the answer says which, line by line.
-  app.put<{ Body: { lines: { line: number; record: Record<string, string> }[] } }>(`${ADMIN_PREFIX}/products`, {
-    schema: {
-      body: {
-        type: 'object', required: ['lines'], additionalProperties: false,
-        properties: {
-          lines: {
-            type: 'array', maxItems: 200,
-            items: {
-              type: 'object', required: ['line', 'record'], additionalProperties: false,
-              properties: {
-                line: { type: 'integer', minimum: 1 },
-                record: { type: 'object', maxProperties: 40, additionalProperties: { type: 'string', maxLength: 6000 } },
-              },
-            },
-          },
-        },
-      },
-    },
+  app.put<{ Body: SpreadsheetLinesBody }>(`${ADMIN_PREFIX}/products`, {
+    schema: { body: spreadsheetLinesSchema({ maxLines: 200, maxColumns: 40, maxCellLength: 6000 }) },
   }, async (request) => {
     const at = now();
     const results: (ImportResult & { line: number; code: string })[] = [];
