@@ -33,7 +33,19 @@ const chrome = await chromeLauncher.launch({
 });
 process.on('exit', () => { try { chrome.kill(); } catch { /* gone */ } });
 
-interface Figures { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number }
+interface Figures {
+  performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number;
+  /** Audits of the accessibility, best-practices and SEO categories the page fails: a score under 100 names its cause. */
+  failed: string[];
+}
+
+/**
+ * Failures that are the product's choice, not a defect: the cart is kept out of search engines
+ * (issue 3: robots.txt and noindex), which is exactly what Lighthouse's is-crawlable audit flags.
+ */
+const DELIBERATE: Record<string, Record<string, string>> = {
+  '/panier': { 'is-crawlable': 'panier tenu hors des index (robots.txt + noindex, issue 3)' },
+};
 
 async function audit(url: string, formFactor: 'mobile' | 'desktop', attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, formFactor === 'desktop' ? desktopConfig : undefined);
@@ -45,7 +57,11 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', attempt = 1)
     throw new Error(`Lighthouse échoue trois fois sur ${url} : ${runtimeError.code}`);
   }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failed = ['accessibility', 'best-practices', 'seo'].flatMap((category) => (categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]!.score! < 1)
+    .map((ref) => ref.id));
   return {
+    failed,
     performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
     lcp: audits['largest-contentful-paint']!.numericValue ?? NaN,
     tbt: audits['total-blocking-time']!.numericValue ?? NaN,
@@ -56,6 +72,7 @@ async function audit(url: string, formFactor: 'mobile' | 'desktop', attempt = 1)
 const median = (runs: Figures[]) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
 const rows: string[] = [];
 const misses: string[] = [];
+const causes: string[] = [];
 for (const formFactor of ['mobile', 'desktop'] as const) {
   // The yardstick first: what a bare Next.js page scores on this machine with the same settings.
   for (const [label, path] of [['Next nu (réf.)', ''], ...pages] as [string, string][]) {
@@ -70,11 +87,16 @@ for (const formFactor of ['mobile', 'desktop'] as const) {
     for (const [name, value] of [['accessibilité', m.accessibility], ['bonnes pratiques', m.bestPractices], ['SEO', m.seo]] as const) {
       if (value < 100) misses.push(`${label} ${formFactor} : ${name} ${value} < 100`);
     }
+    for (const id of m.failed) {
+      const why = DELIBERATE[path]?.[id];
+      causes.push(`${label} ${formFactor} : ${id}${why ? ` — voulu : ${why}` : ''}`);
+    }
   }
 }
 console.log(`\nLighthouse 12, Chromium de Debian, médiane de ${RUNS} mesures (par score de performance)\n`);
 console.log('| appareil | page           | perf | a11y | b.p. |  SEO |      LCP |      TBT |   CLS |');
 console.log('|----------|----------------|------|------|------|------|----------|----------|-------|');
 for (const row of rows) console.log(row);
+if (causes.length > 0) console.log(`\nAudits échoués (accessibilité, bonnes pratiques, SEO) :\n- ${causes.join('\n- ')}`);
 console.log(misses.length === 0 ? '\nObjectifs tenus : performance mobile ≥ 95, accessibilité, bonnes pratiques et SEO à 100.' : `\nObjectifs manqués :\n- ${misses.join('\n- ')}`);
 process.exit(0);
