@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { resolveListingQuery } from '@/lib/catalogue/listing-url';
 import { PART_PAGE_PREFIX } from '@/lib/catalogue/parts';
-import { partSoldAt } from '@/lib/catalogue/part-status';
+import { partStatus } from '@/lib/catalogue/part-status';
 import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
 import { guardAccount } from '@/lib/auth/guard';
@@ -11,9 +11,10 @@ import { safeDecode } from '@/lib/url/decode';
 
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
- * listing parameters (?page=&tri=) into cached static routes, guards the account pages (spec §6), and
- * answers 410 Gone for parts sold longer ago than SOLD_PART_PAGE_DAYS, and guards the checkout
- * (empty cart → /panier). Every answer gets the page security headers.
+ * listing parameters (?page=&tri=) into cached static routes, guards the account pages (spec §6),
+ * answers 404 for part addresses that name no part and 410 Gone for parts sold longer ago than
+ * SOLD_PART_PAGE_DAYS, and guards the checkout (empty cart → /panier). Every answer gets the page
+ * security headers.
  */
 /** Longer addresses name nothing of this shop (part pages are the longest, under 300 characters). */
 const MAX_URL_LENGTH = 2048;
@@ -54,9 +55,16 @@ async function route(request: NextRequest): Promise<NextResponse> {
   }
   if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {
     const code = safeDecode(pathname.split('/')[2] ?? '');
-    const soldAt = code ? await partSoldAt(code, shopApiUrl) : undefined;
-    if (soldAt && isSoldPartGone(soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))) {
-      return NextResponse.rewrite(new URL('/piece-vendue', request.url), { status: 410 });
+    const status = code ? await partStatus(code, shopApiUrl) : undefined;
+    // Answered here, not by the part page: the page's cache keeps every address it renders, 404s and
+    // redirects included, so made-up codes or names would fill the disk (the fuzz run left 20 MB of
+    // cached 404s per 5 000 requests; a redirect kept is ~55 KB).
+    if (status?.kind === 'unknown') return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 });
+    if (status?.kind === 'known') {
+      if (status.soldAt && isSoldPartGone(status.soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))) {
+        return NextResponse.rewrite(new URL('/piece-vendue', request.url), { status: 410 });
+      }
+      if (pathname !== status.path) return NextResponse.redirect(new URL(status.path, request.url), 308);
     }
   }
   return NextResponse.next();

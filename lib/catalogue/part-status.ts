@@ -1,28 +1,39 @@
 /**
- * Sale dates of parts as the proxy needs them to answer 410 for long-sold parts before the cached
- * page is served. One shop-API call per part and minute at most; any failure lets the page decide.
+ * What the proxy needs to know of a part before its cached page is served: whether it exists and
+ * its one address (an unknown code answers 404 and a wrong name redirects here, so made-up addresses
+ * never reach the page and its cache), and its sale date (410 for long-sold parts). One shop-API
+ * call per part and minute at most; a failure lets the page decide.
  */
-import { fromShopDate } from './parts';
+import { fromShopDate, partPath } from './parts';
+
+export type PartStatus =
+  /** The shop API names no such part. Not remembered: a part imported a second later has its page. */
+  | { kind: 'unknown' }
+  /** path: the part page's canonical address; soldAt: ISO date of the sale, null while for sale. */
+  | { kind: 'known'; path: string; soldAt: string | null };
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
-const known = new Map<string, { soldAt: string | null; until: number }>();
+const known = new Map<string, { path: string; soldAt: string | null; until: number }>();
 
-/** The part's sale date (ISO), null when for sale, undefined when unknown or unreachable. */
-export async function partSoldAt(code: string, shopApiUrl: string): Promise<string | null | undefined> {
+/** The part's status, undefined when the shop API cannot say (unreachable, failing). */
+export async function partStatus(code: string, shopApiUrl: string): Promise<PartStatus | undefined> {
   const cached = known.get(code);
-  if (cached && cached.until > Date.now()) return cached.soldAt;
+  if (cached && cached.until > Date.now()) return { kind: 'known', path: cached.path, soldAt: cached.soldAt };
   try {
     const response = await fetch(`${shopApiUrl}/api/v2/shop/products/${encodeURIComponent(code)}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(2000),
       cache: 'no-store',
     });
+    // 400: a code the shop API refuses to look up (wrong shape) names no part either.
+    if (response.status === 404 || response.status === 400) return { kind: 'unknown' };
     if (!response.ok) return undefined;
-    const soldAt = fromShopDate(((await response.json()) as { soldAt?: string | null }).soldAt);
+    const product = (await response.json()) as { code: string; slug: string; soldAt?: string | null };
+    const status = { kind: 'known', path: partPath(product.code, product.slug), soldAt: fromShopDate(product.soldAt) } as const;
     if (known.size >= MAX_ENTRIES) known.clear();
-    known.set(code, { soldAt, until: Date.now() + TTL_MS });
-    return soldAt;
+    known.set(code, { ...status, until: Date.now() + TTL_MS });
+    return status;
   } catch {
     return undefined;
   }

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { storefrontHostileRequests } from './fuzz/storefront-hostile';
 
 // Short form of the storefront fuzz (issue 6, point 4); `npm run bench:fuzz` sends many more.
@@ -38,4 +40,38 @@ test('addresses longer than any of the shop’s are refused with 414, before any
     expect(await response.text()).toBe('Adresse trop longue.');
   }
   expect((await request.get('/mentions-legales')).status()).toBe(200);
+});
+
+/** Every file the shop's page cache holds on disk (Next's route cache in the end-to-end build folder). */
+const cachedFiles = () => readdirSync(join(process.env.NEXT_DIST_DIR || '.next-e2e', 'server', 'route-cache'), { recursive: true }).map(String);
+
+test('made-up part addresses answer 404 and leave nothing in the page cache', async ({ page, request }) => {
+  // Each address a cached page renders is kept on disk: if made-up codes reached the part page, anyone
+  // could fill the disk with 404s, one address at a time.
+  const listing = await (await request.get('/pieces/carrosserie')).text();
+  const realPath = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)![1]!;
+  expect((await request.get(realPath)).status()).toBe(200);
+  const realCode = realPath.split('/')[2]!;
+  // The check below looks where the cache is: a real part's page is there.
+  expect(cachedFiles().some((file) => file.includes(realCode))).toBe(true);
+
+  const madeUp = Array.from({ length: 20 }, (_, i) => `ZZ${Date.now().toString(36)}${i}`);
+  for (const code of [...madeUp, ...madeUp]) {
+    const response = await request.get(`/piece/${code}/une-piece`, { maxRedirects: 0 });
+    expect(response.status(), code).toBe(404);
+  }
+  // A real part under a made-up name is sent to its one address; the redirect is not kept either.
+  const madeUpSlugs = madeUp.slice(0, 5).map((code) => code.toLowerCase());
+  for (const slug of madeUpSlugs) {
+    expect((await request.get(`/piece/${realCode}/${slug}`, { maxRedirects: 0 })).status()).toBe(308);
+  }
+  const files = cachedFiles();
+  expect(files.filter((file) => madeUp.some((code) => file.includes(code)) || madeUpSlugs.some((slug) => file.includes(slug)))).toEqual([]);
+
+  // A person still gets the shop's error page, naming the address asked for.
+  const response = await page.goto(`/piece/${madeUp[0]}/une-piece`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Erreur 404' })).toBeVisible();
+  await expect(page.getByText(`Page not found: /piece/${madeUp[0]}/une-piece`)).toBeVisible();
+  await expect(page).toHaveTitle('Erreur 404');
 });
