@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import path from 'node:path';
 import { withContentCollections } from '@content-collections/next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { STATIC_SECURITY_HEADERS } from './lib/security/headers';
@@ -22,6 +23,8 @@ const nextConfig: NextConfig = {
   // never reuse these HTML pages without asking, and a CDN keeps its own validators.
   generateEtags: false,
   reactStrictMode: true,
+  // Next's page cache without the 404s and redirects of made-up addresses (they would fill the disk).
+  cacheHandler: path.resolve('lib/cache/page-cache-handler.mjs'),
   // PDFKit reads its font metrics from files next to its code: it runs from node_modules, unbundled.
   serverExternalPackages: ['pdfkit'],
   // Headers for every response; the CSP and HSTS of pages depend on run-time settings: proxy.ts.

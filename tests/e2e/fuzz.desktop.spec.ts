@@ -45,9 +45,9 @@ test('addresses longer than any of the shop’s are refused with 414, before any
 /** Every file the shop's page cache holds on disk (Next's route cache in the end-to-end build folder). */
 const cachedFiles = () => readdirSync(join(process.env.NEXT_DIST_DIR || '.next-e2e', 'server', 'route-cache'), { recursive: true }).map(String);
 
-test('made-up part addresses answer 404 and leave nothing in the page cache', async ({ page, request }) => {
-  // Each address a cached page renders is kept on disk: if made-up codes reached the part page, anyone
-  // could fill the disk with 404s, one address at a time.
+test('made-up addresses answer 404 or a redirect and leave nothing in the page cache', async ({ page, request }) => {
+  // Each address a cached page renders is kept on disk: if made-up addresses were kept, anyone could
+  // fill the disk with 404s and redirects, one address at a time.
   const listing = await (await request.get('/pieces/carrosserie')).text();
   const realPath = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)![1]!;
   expect((await request.get(realPath)).status()).toBe(200);
@@ -65,8 +65,14 @@ test('made-up part addresses answer 404 and leave nothing in the page cache', as
   for (const slug of madeUpSlugs) {
     expect((await request.get(`/piece/${realCode}/${slug}`, { maxRedirects: 0 })).status()).toBe(308);
   }
+  // Listings: a family no one sells and pages past the last one (the proxy turns ?page= into a path).
+  const madeUpFamilies = madeUp.slice(0, 5).map((code) => `famille-${code.toLowerCase()}`);
+  for (const family of madeUpFamilies) expect((await request.get(`/pieces/${family}`)).status(), family).toBe(404);
+  const farPages = [9001, 9002, 9003];
+  for (const n of farPages) expect((await request.get(`/pieces/moteur?page=${n}`)).status(), `page ${n}`).toBe(404);
   const files = cachedFiles();
-  expect(files.filter((file) => madeUp.some((code) => file.includes(code)) || madeUpSlugs.some((slug) => file.includes(slug)))).toEqual([]);
+  const names = [...madeUp, ...madeUpSlugs, ...madeUpFamilies, ...farPages.map((n) => `~${n}~`)];
+  expect(files.filter((file) => names.some((name) => file.includes(name)))).toEqual([]);
 
   // A person still gets the shop's error page, naming the address asked for.
   const response = await page.goto(`/piece/${madeUp[0]}/une-piece`);
