@@ -23,13 +23,17 @@ export function FilteredListing({ taxonCode, state, choice }: { taxonCode: strin
   const engine = choice.engine?.code;
   // Filtered results are paged here: the URL's page belongs to the unfiltered listing.
   const [page, setPage] = useState(1);
-  const { data, isError } = useQuery<Listing>({
+  const { data, error } = useQuery<Listing>({
     queryKey: ['parts', taxonCode, engine, page, state.sort],
     queryFn: async () => {
       const params = new URLSearchParams({ vehicle: engine!, page: String(page), tri: state.sort });
       if (taxonCode) params.set('taxon', taxonCode);
       const response = await fetch(`/api/parts?${params}`);
-      if (!response.ok) throw new Error(`parts ${response.status}`);
+      // 404: a stored vehicle the catalogue no longer has; the storefront says so in French.
+      if (!response.ok) {
+        const body = response.status === 404 ? await response.json().catch(() => null) as { message?: string } | null : null;
+        throw new Error(body?.message ?? '');
+      }
       return response.json();
     },
   });
@@ -42,7 +46,7 @@ export function FilteredListing({ taxonCode, state, choice }: { taxonCode: strin
           {t('showAll')}
         </button>
       </div>
-      {isError && <p role="alert" className="mt-4 text-red-800">{t('loadError')}</p>}
+      {error && <p role="alert" className="mt-4 text-red-800">{error.message || t('loadError')}</p>}
       {data && (
         <>
           <p className="mt-4 text-slate-700">{tCatalogue('count', { count: data.total })}</p>

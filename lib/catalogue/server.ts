@@ -40,6 +40,27 @@ export async function getVehicleBrands(): Promise<VehicleTaxon[]> {
 }
 
 /**
+ * Whether a brand, model or engine code is in the shop's vehicle tree. It walks down from the brands
+ * and asks only for the children of codes it found, so a made-up code costs no shop-API answer kept
+ * in the cache (each kept answer stays on disk).
+ */
+export async function isKnownVehicle(code: string): Promise<boolean> {
+  let level = await getVehicleBrands();
+  for (;;) {
+    // Codes nest: piece_<brand>, piece_<brand>_<model>, piece_<brand>_<model>_<engine>.
+    const step = level.find((vehicle) => code === vehicle.code || code.startsWith(`${vehicle.code}_`));
+    if (!step) return false;
+    if (step.code === code) return true;
+    level = await getVehicleChildren(step.code);
+  }
+}
+
+/** Whether a code is one of the part families or sub-families. */
+export async function isKnownFamily(code: string): Promise<boolean> {
+  return (await getFamilies()).some((family) => family.code === code || family.children.some((child) => child.code === code));
+}
+
+/**
  * Listings change with every sale: the shop API's webhook expires `listings` (a sale, a new part) or
  * `products` (a bulk change) at once; the timer is only a safety net.
  */
@@ -65,7 +86,8 @@ export async function listParts({ taxonCode, vehicleCode, search, page, sort }: 
   if (taxonCode) searchParams.taxon = taxonCode;
   if (vehicleCode) searchParams.vehicle = vehicleCode;
   if (search) searchParams.search = search;
-  const body = await shopGet<HydraCollection<ProductResource>>('products', { searchParams, ld: true, cache: LISTING_CACHE });
+  // Searches are not kept: their words are whatever visitors type, and every kept answer stays on disk.
+  const body = await shopGet<HydraCollection<ProductResource>>('products', { searchParams, ld: true, cache: search ? undefined : LISTING_CACHE });
   const total = body['hydra:totalItems'];
   return { parts: body['hydra:member'].map(toPartSummary), total, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { storefrontHostileRequests } from './fuzz/storefront-hostile';
 
@@ -42,8 +42,12 @@ test('addresses longer than any of the shop’s are refused with 414, before any
   expect((await request.get('/mentions-legales')).status()).toBe(200);
 });
 
+const distDir = process.env.NEXT_DIST_DIR || '.next-e2e';
 /** Every file the shop's page cache holds on disk (Next's route cache in the end-to-end build folder). */
-const cachedFiles = () => readdirSync(join(process.env.NEXT_DIST_DIR || '.next-e2e', 'server', 'route-cache'), { recursive: true }).map(String);
+const cachedFiles = () => readdirSync(join(distDir, 'server', 'route-cache'), { recursive: true }).map(String);
+/** The shop-API answers kept on disk (Next's fetch cache: one JSON file each, naming the URL asked). */
+const keptAnswers = () => readdirSync(join(distDir, 'cache', 'fetch-cache'))
+  .filter((name) => name !== 'tags-manifest.json').map((name) => readFileSync(join(distDir, 'cache', 'fetch-cache', name), 'utf8'));
 
 test('made-up addresses answer 404 or a redirect and leave nothing in the page cache', async ({ page, request }) => {
   // Each address a cached page renders is kept on disk: if made-up addresses were kept, anyone could
@@ -80,4 +84,19 @@ test('made-up addresses answer 404 or a redirect and leave nothing in the page c
   await expect(page.getByRole('heading', { level: 1, name: 'Erreur 404' })).toBeVisible();
   await expect(page.getByText(`Page not found: /piece/${madeUp[0]}/une-piece`)).toBeVisible();
   await expect(page).toHaveTitle('Erreur 404');
+});
+
+test('searches and made-up vehicles leave no shop-API answer in the cache', async ({ request }) => {
+  const word = `zz${Date.now().toString(36)}`;
+  const search = await request.get(`/recherche?q=${word}`);
+  expect(search.status()).toBe(200);
+  expect(await search.text()).toContain(word);
+  const vehicle = `piece_renault_${word}`;
+  expect((await request.get(`/api/vehicles?parent=${vehicle}`)).status()).toBe(404);
+  expect((await request.get(`/api/parts?vehicle=${vehicle}_moteur`)).status()).toBe(404);
+  // The check looks where answers are kept: the family listing's answer is there.
+  expect((await request.get('/pieces/moteur')).status()).toBe(200);
+  const answers = keptAnswers();
+  expect(answers.some((answer) => answer.includes('/api/v2/shop/products?'))).toBe(true);
+  expect(answers.filter((answer) => answer.includes(word)).length).toBe(0);
 });

@@ -182,6 +182,27 @@ test.describe('storefront API routes (spec §7)', () => {
     expect(brands).toContainEqual({ code: 'piece_renault', name: 'Renault', logo: '/brands/renault.svg' });
   });
 
+  test('GET /api/vehicles and /api/parts answer for vehicles and families of the catalogue only', async ({ request }) => {
+    const models = await (await request.get('/api/vehicles?parent=piece_renault')).json() as { code: string }[];
+    expect(models.length).toBeGreaterThan(0);
+    const engines = await (await request.get(`/api/vehicles?parent=${models[0]!.code}`)).json() as { code: string }[];
+    expect(engines.length).toBeGreaterThan(0);
+    const engine = engines[0]!.code;
+    const listing = await request.get(`/api/parts?vehicle=${engine}&taxon=family_moteur`);
+    expect(listing.status()).toBe(200);
+    expect(await listing.json()).toHaveProperty('parts');
+    // Well-formed but made up: refused before anything is asked of the shop API (or kept in its cache).
+    for (const path of ['/api/vehicles?parent=piece_renault_inventee', '/api/vehicles?parent=piece_inventee',
+      `/api/parts?vehicle=${models[0]!.code}_inventee`, `/api/parts?vehicle=piece_inventee_modele_moteur&taxon=family_moteur`]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect((await response.json()).message, path).toBe('Ce véhicule ne figure pas dans notre catalogue.');
+    }
+    const unknownFamily = await request.get(`/api/parts?vehicle=${engine}&taxon=family_inventee`);
+    expect(unknownFamily.status()).toBe(404);
+    expect((await unknownFamily.json()).message).toBe('Famille inconnue : family_inventee');
+  });
+
   test('catalogue pages set no cookie', async ({ request }) => {
     const response = await request.get('/');
     expect(response.headers()['set-cookie']).toBeUndefined();

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getTranslations } from 'next-intl/server';
 import { MAX_LISTING_PAGE } from '@/lib/catalogue/listing-url';
 import { DEFAULT_SORT, isSortKey } from '@/lib/catalogue/parts';
-import { listParts } from '@/lib/catalogue/server';
+import { isKnownFamily, isKnownVehicle, listParts } from '@/lib/catalogue/server';
 import { VEHICLE_CODE } from '@/lib/vehicle/selection';
 
 const TAXON_CODE = /^family_[a-z0-9-]{1,60}(_[a-z0-9-]{1,60})?$/;
@@ -20,6 +20,11 @@ export async function GET(request: NextRequest) {
   if ((taxon && !TAXON_CODE.test(taxon)) || !VEHICLE_CODE.test(vehicle) || !Number.isInteger(page) || page < 1 || page > MAX_LISTING_PAGE || !isSortKey(sort)) {
     const t = await getTranslations('api');
     return NextResponse.json({ message: t('badListingQuery') }, { status: 400 });
+  }
+  const [familyKnown, vehicleKnown] = await Promise.all([!taxon || isKnownFamily(taxon), isKnownVehicle(vehicle)]);
+  if (!familyKnown || !vehicleKnown) {
+    const t = await getTranslations('api');
+    return NextResponse.json({ message: t(vehicleKnown ? 'unknownFamily' : 'unknownVehicle', { code: taxon }) }, { status: 404 });
   }
   const listing = await listParts({ taxonCode: taxon || undefined, vehicleCode: vehicle, page, sort });
   return NextResponse.json(listing, { headers: { 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300' } });

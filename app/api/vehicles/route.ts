@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getTranslations } from 'next-intl/server';
-import { getVehicleChildren } from '@/lib/catalogue/server';
+import { getVehicleChildren, isKnownVehicle } from '@/lib/catalogue/server';
 import { VEHICLE_CODE } from '@/lib/vehicle/selection';
 
 /**
@@ -12,6 +12,10 @@ export async function GET(request: NextRequest) {
   if (!VEHICLE_CODE.test(parent)) {
     const t = await getTranslations('api');
     return NextResponse.json({ message: t('badVehicleCode') }, { status: 400 });
+  }
+  if (!(await isKnownVehicle(parent))) {
+    const t = await getTranslations('api');
+    return NextResponse.json({ message: t('unknownVehicle') }, { status: 404 });
   }
   const children = await getVehicleChildren(parent);
   return NextResponse.json(children, { headers: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' } });
