@@ -23,7 +23,8 @@ const nextConfig: NextConfig = {
   // never reuse these HTML pages without asking, and a CDN keeps its own validators.
   generateEtags: false,
   reactStrictMode: true,
-  // Next's page cache without the 404s and redirects of made-up addresses (they would fill the disk).
+  // Next's cache without the 404s and redirects of made-up addresses, searches in memory only: what
+  // it writes to disk is bounded by the catalogue, not by what visitors type.
   cacheHandler: path.resolve('lib/cache/page-cache-handler.mjs'),
   // PDFKit reads its font metrics from files next to its code: it runs from node_modules, unbundled.
   serverExternalPackages: ['pdfkit'],

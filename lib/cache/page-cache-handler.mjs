@@ -1,15 +1,18 @@
 /**
- * Next's own page cache (memory and disk under <distDir>/server/route-cache, build seeds, tags and
- * revalidation untouched), except for renders that found nothing: a 404 or a redirect is not kept.
- * Their addresses are whatever a visitor types (an unknown family, page 9 999 of a listing, a part
- * under any name), and Next would otherwise write each one to disk — a few dozen KB per address,
- * without bound. Such a render is cheap and rare for real visitors; it is simply done again.
+ * Next's own page and data cache (memory, and disk under <distDir>: build seeds, tags and
+ * revalidation untouched), with two limits so that what it writes to disk is bounded by the
+ * catalogue, not by what visitors type:
+ * - renders that found nothing (a 404, a redirect) are not kept: their addresses are anyone's (an
+ *   unknown family, page 9 999 of a listing, a part under any name), and each would take a few dozen
+ *   KB of disk. Such a render is cheap and rare for real visitors; it is simply done again;
+ * - answers tagged MEMORY_ONLY_TAG (searches) stay in the memory cache, a bounded LRU.
  *
- * Next loads this file at run time, unbundled (next.config.ts `cacheHandler`); it extends Next's
- * default handler, which is not public API: the end-to-end test "made-up addresses … leave nothing
- * in the page cache" fails if a Next upgrade changes it.
+ * Next loads this file at run time, unbundled (next.config.ts `cacheHandler`). It extends Next's
+ * default handler, which is not public API: tests/unit/page-cache-handler.test.ts and the end-to-end
+ * test "made-up addresses … leave nothing in the page cache" fail if a Next upgrade changes it.
  */
 import FileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
+import { MEMORY_ONLY_TAG } from './memory-only-tag.mjs';
 
 const DefaultHandler = FileSystemCache.default ?? FileSystemCache;
 const RENDERED_KINDS = new Set(['APP_PAGE', 'APP_ROUTE']);
@@ -20,8 +23,17 @@ export function isFoundNothing(data) {
 }
 
 export default class PageCacheHandler extends DefaultHandler {
-  async set(key, data, ctx) {
-    if (isFoundNothing(data)) return;
-    return super.set(key, data, ctx);
+  set(key, data, ctx) {
+    if (isFoundNothing(data)) return Promise.resolve();
+    if (!ctx?.tags?.includes(MEMORY_ONLY_TAG)) return super.set(key, data, ctx);
+    // Next's handler fills its memory cache, then reads flushToDisk before its first await: turned
+    // off around that synchronous part, the answer is kept in memory only.
+    const flushToDisk = this.flushToDisk;
+    this.flushToDisk = false;
+    try {
+      return super.set(key, data, ctx);
+    } finally {
+      this.flushToDisk = flushToDisk;
+    }
   }
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { MEMORY_ONLY_TAG } from '@/lib/cache/memory-only-tag.mjs';
 import { ShopApiError } from '@/lib/shop-api/errors';
 import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
 import { PAGE_SIZE, SORTS, toPartDetail, toPartSummary, type PartDetail, type PartSummary, type ProductResource, type SortKey } from './parts';
@@ -65,6 +66,8 @@ export async function isKnownFamily(code: string): Promise<boolean> {
  * `products` (a bulk change) at once; the timer is only a safety net.
  */
 const LISTING_CACHE = { tags: ['listings', 'products'], revalidate: 300 };
+/** Searches: their words are anyone's, so their answers stay in the (bounded) memory cache, never on disk. */
+const SEARCH_CACHE = { tags: [...LISTING_CACHE.tags, MEMORY_ONLY_TAG], revalidate: 300 };
 
 export interface PartListing {
   parts: PartSummary[];
@@ -86,8 +89,7 @@ export async function listParts({ taxonCode, vehicleCode, search, page, sort }: 
   if (taxonCode) searchParams.taxon = taxonCode;
   if (vehicleCode) searchParams.vehicle = vehicleCode;
   if (search) searchParams.search = search;
-  // Searches are not kept: their words are whatever visitors type, and every kept answer stays on disk.
-  const body = await shopGet<HydraCollection<ProductResource>>('products', { searchParams, ld: true, cache: search ? undefined : LISTING_CACHE });
+  const body = await shopGet<HydraCollection<ProductResource>>('products', { searchParams, ld: true, cache: search ? SEARCH_CACHE : LISTING_CACHE });
   const total = body['hydra:totalItems'];
   return { parts: body['hydra:member'].map(toPartSummary), total, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }

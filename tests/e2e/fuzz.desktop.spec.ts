@@ -86,7 +86,7 @@ test('made-up addresses answer 404 or a redirect and leave nothing in the page c
   await expect(page).toHaveTitle('Erreur 404');
 });
 
-test('searches and made-up vehicles leave no shop-API answer in the cache', async ({ request }) => {
+test('searches and made-up vehicles leave no shop-API answer on disk', async ({ request }) => {
   const word = `zz${Date.now().toString(36)}`;
   const search = await request.get(`/recherche?q=${word}`);
   expect(search.status()).toBe(200);

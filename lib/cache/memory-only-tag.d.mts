@@ -1,0 +1,1 @@
+export declare const MEMORY_ONLY_TAG: 'memory-only';
