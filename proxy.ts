@@ -56,9 +56,9 @@ async function route(request: NextRequest): Promise<NextResponse> {
   if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {
     const code = safeDecode(pathname.split('/')[2] ?? '');
     const status = code ? await partStatus(code, shopApiUrl) : undefined;
-    // Answered here, not by the part page: the page's cache keeps every address it renders, 404s and
-    // redirects included, so made-up codes or names would fill the disk (the fuzz run left 20 MB of
-    // cached 404s per 5 000 requests; a redirect kept is ~55 KB).
+    // The proxy already asks the shop API about this part (sale date): an unknown code or a wrong name
+    // is answered here, so the part page does not render for it (the page cache keeps no 404 or
+    // redirect anyway: lib/cache/page-cache-handler.mjs).
     if (status?.kind === 'unknown') return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 });
     if (status?.kind === 'known') {
       if (status.soldAt && isSoldPartGone(status.soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))) {

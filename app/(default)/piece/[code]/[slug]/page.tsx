@@ -24,7 +24,10 @@ export async function generateStaticParams(): Promise<{ code: string; slug: stri
 
 type Params = Promise<{ code: string; slug: string }>;
 
-/** Loads the part, 404 when unknown; a wrong slug redirects to the one canonical URL. */
+/**
+ * Loads the part, 404 when unknown; a wrong slug redirects to the one canonical URL. proxy.ts answers
+ * both first; these are for when it could not reach the shop API.
+ */
 async function load(params: Params) {
   const { code, slug } = await params;
   const part = await getPart(safeDecode(code) ?? '');
