@@ -6,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100);
 const API_PORT = Number(process.env.E2E_API_PORT || 8100);
+/** Data and build folders of the suite's shop: their own per port pair, so two suites can run side by side. */
+export const E2E_VAR_DIR = WEB_PORT === 3100 ? 'var/e2e' : `var/e2e-${WEB_PORT}`;
+export const E2E_DIST_DIR = WEB_PORT === 3100 ? '.next-e2e' : `.next-e2e-${WEB_PORT}`;
 export const E2E_SHOP_API_URL = `http://localhost:${API_PORT}`;
 export const E2E_SOCIAL_URL = 'https://www.facebook.com/pieces.auto.recyclees';
 /** The footer's contact form service: another origin (the test shop API's health route stands in for it). */
@@ -54,8 +57,8 @@ export default defineConfig({
     env: {
       PORT: String(WEB_PORT),
       SHOP_API_PORT: String(API_PORT),
-      SHOP_VAR_DIR: 'var/e2e',
-      NEXT_DIST_DIR: '.next-e2e',
+      SHOP_VAR_DIR: E2E_VAR_DIR,
+      NEXT_DIST_DIR: E2E_DIST_DIR,
       SEED_PARTS: '600',
       SHOP_TEST_ROUTES: '1',
       SOCIAL_URL: E2E_SOCIAL_URL,

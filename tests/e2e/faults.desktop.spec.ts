@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { E2E_DIST_DIR } from '../../playwright.config';
 
 // A storefront of its own (a copy of the end-to-end build, so it never writes into the shared one)
 // and a shop API of its own on its own PGlite files, that this test kills and starts again.
@@ -36,7 +37,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   rmSync(VAR, { recursive: true, force: true, maxRetries: 5 });
   rmSync(DIST, { recursive: true, force: true, maxRetries: 5 });
-  expect(spawnSync('cp', ['-r', '.next-e2e', DIST]).status).toBe(0);
+  expect(spawnSync('cp', ['-r', E2E_DIST_DIR, DIST]).status).toBe(0);
   await startShopApi();
   storefront = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB)], { env, stdio: 'ignore' });
   await waitFor(`${SITE}/api/session`);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { E2E_DIST_DIR } from '../../playwright.config';
 import { storefrontHostileRequests } from './fuzz/storefront-hostile';
 
 // Short form of the storefront fuzz (issue 6, point 4); `npm run bench:fuzz` sends many more.
@@ -42,7 +43,7 @@ test('addresses longer than any of the shop’s are refused with 414, before any
   expect((await request.get('/mentions-legales')).status()).toBe(200);
 });
 
-const distDir = process.env.NEXT_DIST_DIR || '.next-e2e';
+const distDir = E2E_DIST_DIR;
 /** Every file the shop's page cache holds on disk (Next's route cache in the end-to-end build folder). */
 const cachedFiles = () => readdirSync(join(distDir, 'server', 'route-cache'), { recursive: true }).map(String);
 /** The shop-API answers kept on disk (Next's fetch cache: one JSON file each, naming the URL asked). */

@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { readOutbox } from '../../../shop-api/src/mail/outbox';
+import { E2E_VAR_DIR } from '../../../playwright.config';
 import { ShopPage } from './shop-page';
 
-/** The end-to-end shop's mail outbox (SHOP_VAR_DIR=var/e2e, no SMTP_URL). */
-export const E2E_OUTBOX = 'var/e2e/mail';
+/** The end-to-end shop's mail outbox (no SMTP_URL). */
+export const E2E_OUTBOX = `${E2E_VAR_DIR}/mail`;
 
 /** Page object for the sign-in page and the customer's area. */
 export class AccountPage extends ShopPage {
