@@ -6,7 +6,8 @@ import type { AddressValues, DeleteAccountValues, LoginValues, PasswordValues, P
 import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { lastSegment } from '@/lib/url/decode';
 import { clearSession, customerCall, publicCall, readSession, storeCustomerGroup, storeSession, violationMessages, type ApiAnswer } from './server';
-import { safeReturnPath, type SessionTokens } from './tokens';
+import type { SessionTokens } from './tokens';
+import { safeReturnPath } from '@/lib/url/return-path';
 
 /**
  * Server actions of the account forms. Each validates again what the browser sent (never trust the

@@ -6,7 +6,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
 import { isCheckoutPath } from '@/lib/checkout/guard';
-import { refreshTokens, safeReturnPath, sessionCookieOptions, sessionCookies } from './tokens';
+import { refreshTokens, sessionCookieOptions, sessionCookies } from './tokens';
+import { MAX_RETURN_PATH, safeReturnPath } from '@/lib/url/return-path';
 
 export const SIGN_IN_PATH = '/connexion';
 export const ACCOUNT_PATH = '/compte';
@@ -15,8 +16,6 @@ export const RETURN_PARAM = 'retour';
 export const isAccountPath = (pathname: string) => pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
 /** The account and the checkout (spec §6: checkout pages need a signed-in customer too). */
 const needsSession = (pathname: string) => isAccountPath(pathname) || isCheckoutPath(pathname);
-
-const MAX_RETURN_PATH = 512;
 
 /** Seconds of validity an access token must have left for a page to trust it without refreshing. */
 const MIN_VALIDITY_MS = 30_000;

@@ -48,14 +48,3 @@ export async function refreshTokens(shopApiUrl: string, refreshToken: string): P
     return null;
   }
 }
-
-/** A path of this site only (no scheme, no `//host`): where to go back after signing in. */
-export function safeReturnPath(value: string | null | undefined, fallback = '/compte'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  try {
-    const url = new URL(value, 'https://shop.invalid');
-    return url.origin === 'https://shop.invalid' ? `${url.pathname}${url.search}` : fallback;
-  } catch {
-    return fallback;
-  }
-}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SignInForms } from '@/components/account/sign-in-forms';
 import { RETURN_PARAM } from '@/lib/auth/guard';
-import { safeReturnPath } from '@/lib/auth/tokens';
+import { safeReturnPath } from '@/lib/url/return-path';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('account');

@@ -1,0 +1,40 @@
+/**
+ * Where to go back after signing in (`?retour=`): a path of this site, or the fallback. The one reader of
+ * every `retour` (the proxy's guard, the sign-in page and its action), so that no caller can be fooled
+ * differently. No React, no server-only: the proxy bundles it.
+ */
+export const DEFAULT_RETURN_PATH = '/compte';
+/** Longer than any page of the shop: not a return path, and it would only bloat the redirect. */
+export const MAX_RETURN_PATH = 512;
+
+/** A stand-in origin: whatever resolves elsewhere than here would leave the shop. */
+const ORIGIN = 'https://shop.invalid';
+/**
+ * Refused anywhere in the value: controls (the URL parser drops tabs and newlines, so `/\t/evil` becomes
+ * `//evil`) and backslashes (browsers read `\` as `/`).
+ */
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f\\]/;
+/** Encoded separators: no page of the shop has one, and a later decoding would turn them into `//`. */
+const ENCODED_SEPARATOR = /%(2f|5c)/i;
+
+/**
+ * `value` resolved against the site: its path and query string when it stays on the site, else `fallback`.
+ * The URL parser does the resolving (dot segments, encodings), then the result is checked again, since
+ * `/.//evil.example` resolves to the path `//evil.example`, which a browser reads as another host.
+ */
+export function safeReturnPath(value: string | null | undefined, fallback = DEFAULT_RETURN_PATH): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_RETURN_PATH) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || UNSAFE_CHARACTER.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== ORIGIN || url.username || url.password) return fallback;
+  const path = `${url.pathname}${url.search}`;
+  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//') || ENCODED_SEPARATOR.test(url.pathname)) return fallback;
+  // What the browser will make of the answer must be the very page checked here.
+  const landing = new URL(path, ORIGIN);
+  return landing.origin === ORIGIN && `${landing.pathname}${landing.search}` === path ? path : fallback;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '@/lib/url/return-path';
+
+/** Where a browser goes when told `Location: <path>` by a page of https://shop.example. */
+const landing = (path: string) => new URL(path, 'https://shop.example/connexion');
+
+describe('return path after sign-in', () => {
+  it.each([
+    '//evil.example/phish',
+    '/\\evil.example/phish',
+    '/.//evil.example/phish',
+    '/..//evil.example/phish',
+    '/./\\evil.example',
+    '/%2F/evil.example/phish',
+    '/%2f%2fevil.example',
+    '/%5Cevil.example',
+    '/%5c/evil.example',
+    '/\t/evil.example/phish',
+    '/\n/evil.example/phish',
+    '/\r\n/evil.example',
+    '\t//evil.example',
+    ' //evil.example',
+    '/\\/evil.example',
+    '\\\\evil.example',
+    '/compte\\..\\..\\/evil.example',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(document.cookie)',
+    '/javascript:alert(1)//x\\',
+    'data:text/html,<script>alert(1)</script>',
+    'https://evil.example/phish',
+    'http:evil.example',
+    'https://shop.example/compte',
+    '//shop.example@evil.example',
+    'evil.example',
+    '',
+    `/${'a'.repeat(600)}`,
+    '/compte\u0000',
+  ])('refuses %j and falls back to the account', (value) => {
+    const path = safeReturnPath(value);
+    expect(path).toBe(DEFAULT_RETURN_PATH);
+    expect(landing(path).origin).toBe('https://shop.example');
+  });
+
+  it.each([
+    ['/compte', '/compte'],
+    ['/compte/commandes/abc123', '/compte/commandes/abc123'],
+    ['/commande/livraison?paiement=annule', '/commande/livraison?paiement=annule'],
+    ['/recherche?q=phare%20avant&page=2', '/recherche?q=phare%20avant&page=2'],
+    ['/pieces/moteur?tri=prix', '/pieces/moteur?tri=prix'],
+    ['/compte/./adresses', '/compte/adresses'],
+    ['/compte#profil', '/compte'],
+  ])('keeps the shop path %j (query string included)', (value, expected) => {
+    expect(safeReturnPath(value)).toBe(expected);
+  });
+
+  it('answers the fallback it is given, and nothing else than a path of the site for any input', () => {
+    expect(safeReturnPath(null, '/commande')).toBe('/commande');
+    expect(safeReturnPath(undefined)).toBe(DEFAULT_RETURN_PATH);
+    // Every short string over the characters that matter: the answer always stays on the site.
+    const alphabet = ['/', '\\', '.', '%2F', '%5C', '%2E', '\t', '\n', ':', '@', 'e', '?', '#'];
+    const values = [''];
+    for (let length = 0; length < 4; length += 1) {
+      for (const value of values.splice(0)) for (const part of alphabet) values.push(value + part);
+      for (const value of values) {
+        const path = safeReturnPath(value);
+        expect(path.startsWith('/') && !path.startsWith('//'), value).toBe(true);
+        expect(landing(path).origin, value).toBe('https://shop.example');
+        expect(landing(path).pathname.startsWith('//'), value).toBe(false);
+      }
+    }
+  });
+});
