@@ -1,7 +1,8 @@
 /**
  * Checks the shop API's revalidation calls (shop-api/src/notify/storefront.ts): HMAC-SHA256 of
- * "<timestamp>.<body>" with the shared secret, compared in constant time, and a timestamp no older
- * than five minutes so that a captured call cannot be replayed later.
+ * "<timestamp>.<body>" with the shared secret, compared in constant time, a timestamp no older than
+ * five minutes so that a captured call cannot be replayed later, and each call taken once within those
+ * five minutes (ReplayGuard). The body is read only up to its limit (readBodyWithin).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -9,9 +10,65 @@ export const MAX_WEBHOOK_AGE_SECONDS = 300;
 export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024;
 const TAG = /^[a-z][a-z0-9_:.-]{0,199}$/i;
 
+/** Calls remembered at most: far above what the shop API sends in five minutes (one batch per 100 ms at most). */
+export const MAX_REMEMBERED_CALLS = 10_000;
+
 export type WebhookCheck =
   | { ok: true; tags: string[] }
-  | { ok: false; status: 400 | 401; reason: string };
+  | { ok: false; status: 400 | 401 | 409 | 503; reason: string };
+
+/**
+ * The calls taken in the last five minutes, by signature (the shop API puts a random id in each body,
+ * so two batches of the same tags in the same second differ). Each entry goes once its call's timestamp
+ * is out of the window, so memory is bounded by the calls of one window. It lives in this process: with
+ * several storefront instances behind one address, a replay sent to another instance would pass, and the
+ * guard must move to a store they share.
+ */
+export class ReplayGuard {
+  /** Signature → last Unix second at which its call is still accepted. */
+  private readonly seen = new Map<string, number>();
+  private sweptAt = 0;
+
+  constructor(private readonly maxEntries = MAX_REMEMBERED_CALLS) {}
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  /** 'taken' the first time within the window; 'replay' after; 'full' when a live call would have to be forgotten. */
+  take(signature: string, timestamp: number, now: number): 'taken' | 'replay' | 'full' {
+    if (now !== this.sweptAt || this.seen.size >= this.maxEntries) {
+      for (const [key, until] of this.seen) if (until < now) this.seen.delete(key);
+      this.sweptAt = now;
+    }
+    if (this.seen.has(signature)) return 'replay';
+    if (this.seen.size >= this.maxEntries) return 'full';
+    this.seen.set(signature, timestamp + MAX_WEBHOOK_AGE_SECONDS);
+    return 'taken';
+  }
+}
+
+/**
+ * The body as text, read while it streams and given up (the stream cancelled) as soon as it passes
+ * `maxBytes`, whatever Content-Length said or if it said nothing: null then.
+ */
+export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string | null> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
 
 export interface WebhookRequest {
   secret: string;
@@ -20,9 +77,11 @@ export interface WebhookRequest {
   body: string;
   /** Unix seconds. */
   now: number;
+  /** Calls already taken; without it, replays within the window are not detected. */
+  replays?: ReplayGuard;
 }
 
-export function checkWebhook({ secret, timestamp, signature, body, now }: WebhookRequest): WebhookCheck {
+export function checkWebhook({ secret, timestamp, signature, body, now, replays }: WebhookRequest): WebhookCheck {
   if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !signature?.startsWith('sha256=')) {
     return { ok: false, status: 401, reason: 'Signature absente.' };
   }
@@ -43,5 +102,10 @@ export function checkWebhook({ secret, timestamp, signature, body, now }: Webhoo
   if (!Array.isArray(tags) || tags.length === 0 || tags.length > 100 || !tags.every((tag) => typeof tag === 'string' && TAG.test(tag))) {
     return { ok: false, status: 400, reason: 'Liste de tags invalide.' };
   }
+  // Remembered only once authentic and well formed: no stranger can fill the memory. Keyed by the
+  // computed HMAC, so a signature written in capitals is the same call.
+  const taken = replays?.take(expected.toString('hex'), Number(timestamp), now) ?? 'taken';
+  if (taken === 'replay') return { ok: false, status: 409, reason: 'Appel déjà reçu.' };
+  if (taken === 'full') return { ok: false, status: 503, reason: 'Trop d’appels récents : réessayez dans un instant.' };
   return { ok: true, tags: [...new Set(tags as string[])] };
 }

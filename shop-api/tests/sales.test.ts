@@ -38,7 +38,7 @@ describe('storefront notifier', () => {
     await notifier.flush();
     expect(receiver.received).toHaveLength(1);
     const [call] = receiver.received;
-    expect(JSON.parse(call!.body)).toEqual({ tags: ['product:A', 'listings', 'product:B'] });
+    expect(JSON.parse(call!.body)).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), tags: ['product:A', 'listings', 'product:B'] });
     const timestamp = Number(call!.headers['x-shop-timestamp']);
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
     expect(call!.headers['x-shop-signature']).toBe(`sha256=${signPayload(SECRET, timestamp, call!.body)}`);

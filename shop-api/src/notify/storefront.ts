@@ -1,10 +1,11 @@
 /**
  * Tells the storefront which cached pages went stale (design §5: tag revalidation). Changes made
  * within a short window are sent as one signed POST: `X-Shop-Timestamp` (Unix seconds) and
- * `X-Shop-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, body `{"tags":[…]}`.
+ * `X-Shop-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, body `{"id":"<random uuid>","tags":[…]}`
+ * (the storefront takes each signed call once: the id tells two batches of the same tags apart).
  * Delivery is retried a few times with backoff; a storefront that stays down costs a warning, never a sale.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import ky from 'ky';
 
 export interface StorefrontNotifier {
@@ -37,7 +38,7 @@ export function createStorefrontNotifier({ url, secret, batchMs = 100, retries =
 
   async function deliver(tags: string[]): Promise<void> {
     if (!url || !secret) return;
-    const body = JSON.stringify({ tags });
+    const body = JSON.stringify({ id: randomUUID(), tags });
     const timestamp = Math.floor(Date.now() / 1000);
     try {
       await ky.post(url, {
