@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import { importPart, keepPartPhotos, setPartPhoto, type ImportResult } from '../db/part-import.js';
-import { forgetListingTotals } from '../db/products.js';
+import { findImageSubject, forgetListingTotals } from '../db/products.js';
 import { markPartSold } from '../db/sales.js';
 import { parseImportLine } from '../domain/part-import.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -22,6 +22,11 @@ export const ADMIN_PREFIX = '/api/v2/admin';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
+/**
+ * Decoded size bound: a few kilobytes of PNG or WebP can declare a picture of billions of pixels
+ * (a decompression bomb). 50 megapixels covers a 48 MP phone photo and keeps one decode near 150 MB.
+ */
+export const MAX_PHOTO_PIXELS = 50_000_000;
 const CODE_PARAM = { type: 'string', pattern: '^[A-Z0-9][A-Z0-9_-]{2,40}$' } as const;
 
 const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, notifier, staffToken, now, mediaDir }) => {
@@ -75,22 +80,19 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, no
   }, async (request, reply) => {
     if (!Buffer.isBuffer(request.body)) throw new HttpError(415, 'Envoyez la photo en JPEG, PNG ou WebP.');
     const { code } = request.params;
+    // Before any decoding or file: a photo for a part the shop does not have stays out of var/media.
+    if (!(await findImageSubject(db, code))) throw notFound(UNKNOWN_PART);
     const position = Number(request.params.position);
     const digest = createHash('sha256').update(request.body).digest('hex').slice(0, 12);
     const path = `parts/${code}-${position}-${digest}.webp`;
-    let webp: Buffer;
-    try {
-      webp = await sharp(request.body).rotate().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-    } catch {
-      throw new HttpError(422, 'Ce fichier n’est pas une image lisible.');
-    }
+    const webp = await photoAsWebp(request.body);
     const file = join(mediaDir, path);
     await mkdir(join(mediaDir, 'parts'), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
     await writeFile(temporary, webp);
     await rename(temporary, file);
     const changed = await setPartPhoto(db, code, position - 1, path);
-    if (changed === null) throw notFound('Pièce introuvable : importez sa ligne avant ses photos.');
+    if (changed === null) throw notFound(UNKNOWN_PART);
     if (changed) notifier.notify(partTags(code));
     return reply.status(changed ? 201 : 200).send({ code, position, path, changed });
   });
@@ -106,5 +108,35 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, no
     return { code: request.params.code, changed };
   });
 };
+
+const UNKNOWN_PART = 'Pièce introuvable : importez sa ligne avant ses photos.';
+
+/**
+ * The photo re-encoded as WebP, at most 1600 px a side. Its declared dimensions are read from the
+ * header first (no pixel decoded); `limitInputPixels` bounds the decode itself as well, should a
+ * format report one size and hold another.
+ */
+async function photoAsWebp(body: Buffer): Promise<Buffer> {
+  let declared: { width?: number; height?: number };
+  try {
+    // Header only: sharp's own pixel limit would refuse a bomb here as merely unreadable.
+    declared = await sharp(body, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(422, UNREADABLE_PHOTO);
+  }
+  const { width = 0, height = 0 } = declared;
+  if (!width || !height) throw new HttpError(422, UNREADABLE_PHOTO);
+  if (width * height > MAX_PHOTO_PIXELS) {
+    throw new HttpError(422, `Photo trop grande (${width} × ${height} pixels) : ${MAX_PHOTO_PIXELS / 1_000_000} mégapixels au plus.`);
+  }
+  try {
+    return await sharp(body, { limitInputPixels: MAX_PHOTO_PIXELS })
+      .rotate().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  } catch {
+    throw new HttpError(422, UNREADABLE_PHOTO);
+  }
+}
+
+const UNREADABLE_PHOTO = 'Ce fichier n’est pas une image lisible.';
 
 export default adminProductsRoutes;

@@ -1,0 +1,97 @@
+/**
+ * The staff's photo upload (PUT /api/v2/admin/products/{code}/images/{n}): a decompression bomb —
+ * a small file declaring a huge picture — is refused before it is decoded, and a photo for a part the
+ * shop does not have writes no file.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema.js';
+import { startTestShop, type TestShop } from './helpers/backends.js';
+
+const STAFF = 'staff-token-for-the-photo-upload-test-01';
+
+/** A PNG of `width`×`height` black pixels (1-bit grey): all zeros, so it deflates to almost nothing. */
+function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // filter byte 0 + zeros on every row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(data: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** Every file under `dir`, relative to it. */
+const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+
+describe('staff photo upload', () => {
+  let shop: TestShop;
+  let code: string;
+  const upload = (partCode: string, body: Buffer, type = 'image/png') => shop.app.inject({
+    method: 'PUT', url: `/api/v2/admin/products/${partCode}/images/1`,
+    headers: { authorization: `Bearer ${STAFF}`, 'content-type': type }, payload: body,
+  });
+
+  beforeAll(async () => {
+    shop = await startTestShop('pglite', 3, { staffToken: STAFF });
+    [{ code }] = await shop.database.db.select({ code: products.code }).from(products).limit(1) as [{ code: string }];
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('stores a real photo of a known part (the path the refusals below must not take)', async () => {
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+    const response = await upload(code, photo, 'image/jpeg');
+    expect(response.statusCode).toBe(201);
+    expect(filesUnder(shop.mediaDir)).toEqual([response.json().path]);
+  });
+
+  it.each([
+    ['30000×30000 (over sharp’s own limit)', 30_000, 30_000],
+    ['9000×9000 (81 megapixels, under sharp’s own limit)', 9_000, 9_000],
+  ])('refuses a small file declaring a picture of %s before decoding it, and writes nothing', async (_label, width, height) => {
+    const bomb = blackPng(width, height);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const before = filesUnder(shop.mediaDir);
+    const response = await upload(code, bomb);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()['hydra:description']).toBe(`Photo trop grande (${width} × ${height} pixels) : 50 mégapixels au plus.`);
+    expect(filesUnder(shop.mediaDir)).toEqual(before);
+  });
+
+  it('answers 404 for a part the shop does not have, without writing a file', async () => {
+    const before = filesUnder(shop.mediaDir);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    const response = await upload('PIECE-INCONNUE-0001', photo);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()['hydra:description']).toBe('Pièce introuvable : importez sa ligne avant ses photos.');
+    expect(filesUnder(shop.mediaDir)).toEqual(before);
+  });
+});
