@@ -1,11 +1,12 @@
 /**
  * Content store (spec §3): markdown the SEO team edits under content/. Front matter is validated at
- * build time; markdown becomes HTML with raw HTML dropped (no injection from content files).
+ * build time; markdown becomes HTML with raw HTML dropped and the rest sanitised (MARKDOWN_OPTIONS:
+ * no script, handler or javascript: link from content files).
  */
 import { defineCollection, defineConfig } from '@content-collections/core';
 import { compileMarkdown } from '@content-collections/markdown';
-import remarkGfm from 'remark-gfm';
 import { z } from 'zod';
+import { MARKDOWN_OPTIONS } from './lib/content/markdown';
 
 const seo = z.object({ title: z.string().optional(), description: z.string().optional() }).optional();
 const meta = z.record(z.string(), z.string()).optional();
@@ -37,7 +38,7 @@ const pages = defineCollection({
   transform: async (document, context) => ({
     ...document,
     ...fileFields(document, 'pages', ''),
-    body: await compileMarkdown(context, document, { remarkPlugins: [remarkGfm] }),
+    body: await compileMarkdown(context, document, MARKDOWN_OPTIONS),
   }),
 });
 
@@ -56,7 +57,7 @@ const pieces = defineCollection({
   transform: async (document, context) => ({
     ...document,
     ...fileFields(document, 'pieces', '/pieces'),
-    body: await compileMarkdown(context, document, { remarkPlugins: [remarkGfm] }),
+    body: await compileMarkdown(context, document, MARKDOWN_OPTIONS),
   }),
 });
 
@@ -75,7 +76,7 @@ const brands = defineCollection({
     ...fileFields(document, 'brands', '/marques'),
     // The brand slug equals the brand taxon code without 'piece_' (spec §3): the file name.
     slug: document._meta.path,
-    body: await compileMarkdown(context, document, { remarkPlugins: [remarkGfm] }),
+    body: await compileMarkdown(context, document, MARKDOWN_OPTIONS),
   }),
 });
 
