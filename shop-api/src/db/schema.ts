@@ -188,8 +188,16 @@ export const customers = pgTable('customers', {
   defaultAddressId: integer('default_address_id'),
   passwordHash: text('password_hash').notNull(),
   verifiedAt: timestamp('verified_at', { mode: 'date' }),
+  /** The link of the last verification mail: of the registration, or of the pending e-mail below. */
   verificationTokenHash: varchar('verification_token_hash', { length: 64 }).unique(),
   verificationExpiresAt: timestamp('verification_expires_at', { mode: 'date' }),
+  /**
+   * A new e-mail the customer asked for (with their password): it replaces `email` only when the link
+   * mailed to it is followed. `pendingEmailSession` is the refresh-token family of the session that
+   * asked: it stays signed in when the change ends every other session.
+   */
+  pendingEmail: varchar('pending_email', { length: 255 }),
+  pendingEmailSession: varchar('pending_email_session', { length: 36 }),
   resetTokenHash: varchar('reset_token_hash', { length: 64 }).unique(),
   resetExpiresAt: timestamp('reset_expires_at', { mode: 'date' }),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
