@@ -5,13 +5,15 @@ import { partStatus } from '@/lib/catalogue/part-status';
 import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
 import { guardAccount } from '@/lib/auth/guard';
+import { renewSession } from '@/lib/auth/renew-session';
 import { guardCheckout } from '@/lib/checkout/guard';
 import { pageSecurityHeaders } from '@/lib/security/headers';
 import { safeDecode } from '@/lib/url/decode';
 
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
- * listing parameters (?page=&tri=) into cached static routes, guards the account pages (spec §6),
+ * listing parameters (?page=&tri=) into cached static routes, renews an expired session (an access
+ * token past its life, with the refresh token) before any page or action, guards the account pages (spec §6),
  * answers 404 for part addresses that name no part and 410 Gone for parts sold longer ago than
  * SOLD_PART_PAGE_DAYS, and guards the checkout (empty cart → /panier). Every answer gets the page
  * security headers.
@@ -19,7 +21,12 @@ import { safeDecode } from '@/lib/url/decode';
 /** Longer addresses name nothing of this shop (part pages are the longest, under 300 characters). */
 const MAX_URL_LENGTH = 2048;
 
-async function route(request: NextRequest): Promise<NextResponse> {
+/** Pages and actions go on with the request as the proxy left it (renewed session cookies). */
+type Forward = { request: { headers: Headers } } | undefined;
+
+const shopApiUrl = () => (process.env.SHOP_API_URL || 'http://127.0.0.1:8000').replace(/\/$/, '');
+
+async function route(request: NextRequest, forward: Forward): Promise<NextResponse> {
   // Refused before anything echoes them back (a redirect would repeat them in two headers).
   if (request.nextUrl.pathname.length + request.nextUrl.search.length > MAX_URL_LENGTH) {
     return new NextResponse('Adresse trop longue.', { status: 414 });
@@ -38,24 +45,18 @@ async function route(request: NextRequest): Promise<NextResponse> {
     return NextResponse.redirect(target, rule.status);
   }
   const { pathname, searchParams } = request.nextUrl;
-  const shopApiUrl = (process.env.SHOP_API_URL || 'http://127.0.0.1:8000').replace(/\/$/, '');
-  const guarded = await guardAccount(request, { shopApiUrl, siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
-  if (guarded?.headers.has('location')) return guarded;
-  // The checkout guard reads the tokens the session guard may just have renewed (request cookies).
-  const checkout = await guardCheckout(request, { shopApiUrl });
-  if (checkout) {
-    for (const cookie of guarded?.cookies.getAll() ?? []) checkout.cookies.set(cookie);
-    return checkout;
-  }
+  const guarded = guardAccount(request);
   if (guarded) return guarded;
+  const checkout = await guardCheckout(request, { shopApiUrl: shopApiUrl() });
+  if (checkout) return checkout;
   if (pathname === '/pieces' || pathname.startsWith('/pieces/')) {
     const outcome = resolveListingQuery(pathname, searchParams);
     if (outcome.kind === 'redirect') return NextResponse.redirect(new URL(outcome.to, request.url), 301);
-    if (outcome.kind === 'rewrite') return NextResponse.rewrite(new URL(outcome.to, request.url));
+    if (outcome.kind === 'rewrite') return NextResponse.rewrite(new URL(outcome.to, request.url), forward);
   }
   if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {
     const code = safeDecode(pathname.split('/')[2] ?? '');
-    const status = code ? await partStatus(code, shopApiUrl) : undefined;
+    const status = code ? await partStatus(code, shopApiUrl()) : undefined;
     // The proxy already asks the shop API about this part (sale date): an unknown code or a wrong name
     // is answered here, so the part page does not render for it (the page cache keeps no 404 or
     // redirect anyway: lib/cache/page-cache-handler.mjs).
@@ -67,7 +68,7 @@ async function route(request: NextRequest): Promise<NextResponse> {
       if (pathname !== status.path) return NextResponse.redirect(new URL(status.path, request.url), 308);
     }
   }
-  return NextResponse.next();
+  return NextResponse.next(forward);
 }
 
 /** Every page answer carries the security headers decided at run time (CSP, HSTS over https). */
@@ -75,7 +76,11 @@ async function route(request: NextRequest): Promise<NextResponse> {
 let securityHeaders: [string, string][] | null = null;
 
 export async function proxy(request: NextRequest) {
-  const response = await route(request);
+  // First of all, a session whose access token has expired is renewed (guards, pages and actions see
+  // the new tokens; the browser gets them with whatever answer follows).
+  const renewal = await renewSession(request, { shopApiUrl: shopApiUrl(), siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
+  const response = await route(request, renewal ? { request: { headers: request.headers } } : undefined);
+  renewal?.(response);
   securityHeaders ??= Object.entries(pageSecurityHeaders(process.env));
   for (const [name, value] of securityHeaders) response.headers.set(name, value);
   return response;

@@ -4,13 +4,14 @@ import { storefrontConfig } from '@/lib/config/server';
 import { RETRY_STATUS_CODES } from '@/lib/shop-api/errors';
 import { clientAddress } from './client-address';
 import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
-import { refreshTokens, sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
+import { needsRenewal, renewTokens } from './refresh';
+import { sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
 
 /**
  * The signed-in customer's calls to the shop API (spec §7–§8), made by server code only:
- * Bearer from the httpOnly cookie; a JWT message in the status text or body of a 401 refreshes the
- * tokens once and retries; a failed refresh ends the session; transient statuses are retried with
- * backoff. Answers are returned, never thrown, so forms can show violations.
+ * Bearer from the httpOnly cookie, renewed with the refresh token when it has expired; a refused
+ * refresh ends the session; transient statuses are retried with backoff. Answers are returned, never
+ * thrown, so forms can show violations.
  */
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -86,22 +87,80 @@ async function send(method: string, path: string, body: unknown, token: string |
   }
 }
 
+/** Where a call stands with the shopper's session. */
+type Access =
+  | { kind: 'customer'; token: string | undefined }
+  | { kind: 'visitor' }
+  /** A session whose access token could not be renewed for now (the shop API did not answer). */
+  | { kind: 'unavailable' };
+
 /**
- * A call as the signed-in customer, refreshing the access token once when the shop API says so.
- * Pages pass `{ refresh: false }`: cookies cannot be written while rendering, and a rotated refresh
- * token the browser never received would end the session. The proxy refreshes before pages instead.
+ * Whether this code may write cookies (route handlers and server actions may, a rendering page may
+ * not). Asked before a refresh token is spent: a rotated refresh token the browser never receives
+ * would end the session. The probe writes the access token cookie as it is, which the renewal then
+ * replaces.
+ */
+function canWriteCookies(jar: Awaited<ReturnType<typeof cookies>>, token: string | undefined): boolean {
+  try {
+    jar.set(AUTH_COOKIES.token, token ?? '', sessionCookieOptions(storefrontConfig().siteUrl));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function renew(refreshToken: string): Promise<Access> {
+  const outcome = await renewTokens(storefrontConfig().shopApiUrl, refreshToken);
+  if (outcome.kind === 'renewed') {
+    await storeSession(outcome.tokens);
+    return { kind: 'customer', token: outcome.tokens.token };
+  }
+  if (outcome.kind === 'refused') {
+    await clearSession();
+    return { kind: 'visitor' };
+  }
+  return { kind: 'unavailable' };
+}
+
+/**
+ * The shopper's access token for a call: the one place server code gets it. An expired (or nearly
+ * expired) one is renewed with the refresh token where cookies can be written; while a page renders
+ * the proxy has renewed it already (renew-session.ts), so the cookie is used as it is.
+ */
+async function sessionAccess(refresh: boolean): Promise<Access> {
+  const jar = await cookies();
+  const token = jar.get(AUTH_COOKIES.token)?.value;
+  const refreshToken = jar.get(AUTH_COOKIES.refreshToken)?.value;
+  if (!refreshToken) return { kind: 'visitor' };
+  if (!needsRenewal(token) || !refresh || !canWriteCookies(jar, token)) return { kind: 'customer', token };
+  return renew(refreshToken);
+}
+
+/** Whether the visitor has a session (renewed on the way where cookies can be written). */
+export async function hasSession(): Promise<boolean> {
+  return (await sessionAccess(true)).kind !== 'visitor';
+}
+
+/** The answer when the session could not be renewed for now: like the shop API being down. */
+const UNAVAILABLE: ApiAnswer<never> = { status: 503, body: null };
+
+/**
+ * A call as the shopper: with their access token when they have a session (renewed first when it has
+ * expired), without one otherwise. A token the shop API still refuses as a JWT (a key changed, clocks
+ * apart) is renewed once more and the call retried. `{ refresh: false }` never spends the refresh
+ * token (cookies are checked for writability anyway).
  */
 export async function customerCall<T>(method: string, path: string, body?: unknown, { refresh = true } = {}): Promise<ApiAnswer<T>> {
-  const session = await readSession();
-  const first = await send(method, path, body, session.token);
-  if (first.status !== 401 || !(mentionsJwt(first.statusText) || mentionsJwt(first.message))) return first as ApiAnswer<T>;
-  if (!refresh) return first as ApiAnswer<T>;
-  const renewed = session.refreshToken ? await refreshTokens(storefrontConfig().shopApiUrl, session.refreshToken) : null;
-  if (!renewed) {
-    await clearSession();
-    return first as ApiAnswer<T>;
-  }
-  await storeSession(renewed);
+  const access = await sessionAccess(refresh);
+  // Never an anonymous call instead: a customer's cart would answer 404 and be replaced.
+  if (access.kind === 'unavailable') return UNAVAILABLE;
+  const first = await send(method, path, body, access.kind === 'customer' ? access.token : undefined);
+  if (access.kind !== 'customer' || first.status !== 401 || !(mentionsJwt(first.statusText) || mentionsJwt(first.message))) return first as ApiAnswer<T>;
+  const jar = await cookies();
+  const refreshToken = jar.get(AUTH_COOKIES.refreshToken)?.value;
+  if (!refresh || !refreshToken || !canWriteCookies(jar, access.token)) return first as ApiAnswer<T>;
+  const renewed = await renew(refreshToken);
+  if (renewed.kind !== 'customer') return first as ApiAnswer<T>;
   return (await send(method, path, body, renewed.token)) as ApiAnswer<T>;
 }
 

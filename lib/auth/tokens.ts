@@ -1,6 +1,6 @@
 /**
- * Cookie settings of the session (design §3: tokens only in httpOnly cookies) and the shop API's
- * refresh call, shared by the proxy (refresh before a guarded page) and server actions.
+ * Cookie settings of the session (design §3: tokens only in httpOnly cookies), shared by the proxy
+ * (renewal before pages and actions) and server code.
  */
 import { AUTH_COOKIES } from './session';
 
@@ -29,22 +29,4 @@ export function sessionCookies(tokens: SessionTokens): [string, string][] {
   const customerId = tokens.customer?.split('/').pop();
   if (customerId) pairs.push([AUTH_COOKIES.customer, customerId]);
   return pairs;
-}
-
-/** POST /refresh-token: new tokens, or null when the refresh token is refused (the session is over). */
-export async function refreshTokens(shopApiUrl: string, refreshToken: string): Promise<SessionTokens | null> {
-  try {
-    const response = await fetch(`${shopApiUrl}/api/v2/shop/refresh-token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken }),
-      signal: AbortSignal.timeout(5000),
-      cache: 'no-store',
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as Partial<SessionTokens>;
-    return body.token && body.refresh_token ? (body as SessionTokens) : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { customerCall, publicCall, readSession, type ApiAnswer } from '@/lib/auth/server';
+import { customerCall, type ApiAnswer } from '@/lib/auth/server';
 import { CART_COOKIE } from '@/lib/auth/session';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
@@ -12,17 +12,19 @@ export type Cart = Order;
 
 export const PREVIOUS_CART_COOKIE = 'shop_previous_cart_token';
 
-/** A customer's cart answers only to them: calls go with the customer's token when signed in. */
-async function orderCall<T>(method: string, path: string, body?: unknown, refresh = true): Promise<ApiAnswer<T>> {
-  const session = await readSession();
-  return session.authenticated ? customerCall<T>(method, path, body, { refresh }) : publicCall<T>(method, path, body);
+/**
+ * A customer's cart answers only to them: calls go with the customer's token whenever there is a
+ * session, renewed when it has expired (never anonymously instead: the cart would answer 404).
+ */
+function orderCall<T>(method: string, path: string, body?: unknown, refresh = true): Promise<ApiAnswer<T>> {
+  return customerCall<T>(method, path, body, { refresh });
 }
 
-/** The current cart, or null (no token, gone, or already placed). Read-only: safe while rendering. */
+/** The current cart, or null (no token, gone, or already placed). Safe while rendering (nothing written there). */
 export async function getCart(): Promise<Cart | null> {
   const token = (await cookies()).get(CART_COOKIE)?.value;
   if (!token) return null;
-  const answer = await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`, undefined, false);
+  const answer = await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`);
   return answer.status === 200 && answer.body && isStillCart(answer.body) ? answer.body : null;
 }
 
@@ -34,7 +36,8 @@ export async function ensureCart(): Promise<string | null> {
   const cookieOptions = sessionCookieOptions(storefrontConfig().siteUrl);
   const token = jar.get(CART_COOKIE)?.value;
   const current = token ? await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`) : null;
-  // Only a cart that is gone (404) or placed is replaced; a passing failure must not lose the cart.
+  // Only a cart that is gone (404) or placed is replaced; a passing failure (a session that could not
+  // be renewed for now among them) must not lose the cart.
   if (token && current && current.status !== 200 && current.status !== 404) return token;
   const decision = decideCart(token, current?.status === 200 ? current.body : null);
   if (decision.kind === 'keep') return token!;
