@@ -49,3 +49,66 @@ test.describe('security headers of the storefront', () => {
     expect(await violations()).toEqual([]);
   });
 });
+
+test.describe('what a stranger writes in an address or a request', () => {
+  /** Cookies the proxy reads as a session (it checks only the token's expiry before a redirect from /connexion). */
+  function sessionCookie() {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+    return `shop_token=${token}; shop_refresh_token=unused-here`;
+  }
+
+  test('a signed-in visitor leaves /connexion only for a page of the shop', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const target = async (query: string) => {
+      const response = await request.get(`/connexion?retour=${query}`, { maxRedirects: 0, headers: { cookie: sessionCookie() } });
+      expect(response.status(), query).toBe(307);
+      const location = new URL(response.headers().location!, baseURL);
+      expect(location.origin, query).toBe(origin);
+      return `${location.pathname}${location.search}`;
+    };
+    const hostile = ['/.//evil.example/phish', '//evil.example', '/%5Cevil.example', '/.%2F%2Fevil.example', '%2F%2F%2Fevil.example',
+      '/%252F/evil.example', '/%255Cevil.example', '/%09/evil.example', '/%0A/evil.example', '/%5C/evil.example',
+      'javascript:alert(1)', 'https://evil.example/phish', '/..//evil.example/phish'];
+    for (const query of hostile) expect(await target(query), query).toBe('/compte');
+    expect(await target(encodeURIComponent('/pieces/moteur?tri=prix'))).toBe('/pieces/moteur?tri=prix');
+  });
+
+  test('the cart shows only its own refusal messages, never a text from the address', async ({ page }) => {
+    await page.goto(`/panier?refus=${encodeURIComponent('Votre compte est bloqué : appelez le 08 99 00 00 00 pour le débloquer.')}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Panier' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('08 99');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    await page.goto('/panier?refus=deja-au-panier');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Cette pièce est déjà dans votre panier.');
+  });
+
+  test('the revalidation endpoint stops reading a body past its limit, chunked and unsigned', async ({ baseURL }) => {
+    const { request: send } = await import('node:http');
+    const total = 64 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    // Writes until the shop answers: an answer before the end means the body was not read whole.
+    const outcome = await new Promise<{ status: number; written: number }>((resolve, reject) => {
+      let written = 0;
+      let status = 0;
+      const call = send(new URL('/api/revalidate', baseURL), { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+      call.on('response', (response) => {
+        status = response.statusCode ?? 0;
+        response.resume();
+        resolve({ status, written });
+        call.destroy();
+      });
+      call.on('error', (error) => (status ? resolve({ status, written }) : reject(error)));
+      const pump = () => {
+        while (!status && written < total) {
+          written += chunk.length;
+          if (!call.write(chunk)) return void call.once('drain', pump);
+        }
+        if (!status) call.end();
+      };
+      pump();
+    });
+    expect(outcome.status).toBe(413);
+    expect(outcome.written).toBeLessThan(total);
+  });
+});

@@ -5,6 +5,7 @@ import { CartQuantitySync } from '@/components/cart/cart-quantity-sync';
 import { removeFromCartAction } from '@/lib/cart/actions';
 import { getCart } from '@/lib/cart/server';
 import { formatPrice } from '@/lib/format/price';
+import { readRefusal, REFUSAL_PARAM } from '@/lib/url/refusal';
 import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,14 +17,15 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** Cart (spec §2 'Panier'): the visitor's parts, each removable, and the total computed by the shop API. */
 export default async function CartPage({ searchParams }: { searchParams: SearchParams }) {
-  const [t, cart, params] = await Promise.all([getTranslations('cart'), getCart(), searchParams]);
-  const refusal = typeof params.refus === 'string' ? params.refus.slice(0, 300) : null;
+  const [t, refusals, cart, params] = await Promise.all([getTranslations('cart'), getTranslations('refusals'), getCart(), searchParams]);
+  // A code only: whatever else the address says is not shown.
+  const refusal = readRefusal(params[REFUSAL_PARAM]);
   const added = typeof params.ajout === 'string' && cart?.items.some((item) => item.variant.endsWith(`/${params.ajout}`));
   return (
     <section aria-labelledby="cart-title">
       <h1 id="cart-title" className="text-3xl font-bold text-brand-900">{t('title')}</h1>
       <CartQuantitySync quantity={cart?.itemsTotalQuantities ?? 0} />
-      {refusal && <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">{refusal}</p>}
+      {refusal && <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">{refusals(refusal)}</p>}
       {added && <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">{t('added')}</p>}
       {!cart || cart.items.length === 0 ? (
         <>
