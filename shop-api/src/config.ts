@@ -14,7 +14,7 @@ function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} attend un nombre entier positif ou nul (reçu : « ${raw} »).`);
   return value;
 }
 
@@ -22,8 +22,52 @@ function intFromEnv(name: string, fallback: number): number {
 function secretFromEnv(name: string): string | undefined {
   const value = process.env[name];
   if (!value) return undefined;
-  if (value.length < 24) throw new Error(`${name} doit compter au moins 24 caractères (openssl rand -hex 32).`);
+  if (value.length < 24) throw new ConfigError(`${name} doit compter au moins 24 caractères (openssl rand -hex 32).`);
   return value;
+}
+
+/** A setting the shop cannot start with: its message says what to set. */
+export class ConfigError extends Error {}
+
+export type PaymentProviderName = 'stripe' | 'sandbox';
+
+/** Whether browsers reach the shop from elsewhere than this machine: https, or a host other than loopback. */
+export function isPublicSiteUrl(siteUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(siteUrl);
+  } catch {
+    throw new ConfigError(`SITE_URL n’est pas une adresse valide (« ${siteUrl} »).`);
+  }
+  return url.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+/**
+ * Where customers pay. Stripe Checkout when its keys are set; otherwise the sandbox page, which
+ * marks orders paid for no money: the default on a developer's machine only. A shop with a public
+ * SITE_URL refuses it unless PAYMENT_PROVIDER=sandbox says a demonstration shop is meant.
+ * (The storefront applies the same rule to show its demonstration banner: lib/config/server.ts.)
+ */
+export function paymentProviderFor(settings: Pick<Config, 'siteUrl' | 'paymentProvider' | 'stripeSecretKey' | 'stripeWebhookSecret'>): PaymentProviderName {
+  const { siteUrl, paymentProvider, stripeSecretKey, stripeWebhookSecret } = settings;
+  if (paymentProvider !== undefined && paymentProvider !== 'stripe' && paymentProvider !== 'sandbox') {
+    throw new ConfigError(`PAYMENT_PROVIDER vaut « stripe » ou « sandbox » (reçu : « ${paymentProvider} »).`);
+  }
+  if (paymentProvider === 'sandbox') {
+    if (stripeSecretKey) throw new ConfigError('PAYMENT_PROVIDER=sandbox et STRIPE_SECRET_KEY se contredisent : retirez l’un des deux.');
+    return 'sandbox';
+  }
+  if (stripeSecretKey) {
+    if (!stripeWebhookSecret) throw new ConfigError('STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET : aucun paiement Stripe ne pourrait être confirmé.');
+    return 'stripe';
+  }
+  if (paymentProvider === 'stripe') throw new ConfigError('PAYMENT_PROVIDER=stripe demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET.');
+  if (isPublicSiteUrl(siteUrl)) {
+    throw new ConfigError(`SITE_URL (${siteUrl}) est une adresse publique, mais aucun paiement réel n’est configuré : `
+      + 'la page de paiement de démonstration marquerait les commandes payées sans aucun argent. Définissez '
+      + 'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET (Stripe Checkout), ou PAYMENT_PROVIDER=sandbox pour une boutique de démonstration.');
+  }
+  return 'sandbox';
 }
 
 export interface Config {
@@ -53,6 +97,8 @@ export interface Config {
   siteUrl: string;
   /** Whose X-Forwarded-For to believe for the client IP: the storefront on loopback by default. */
   trustProxy: boolean | string;
+  /** PAYMENT_PROVIDER as set (`stripe` or `sandbox`), or absent: see paymentProviderFor. */
+  paymentProvider?: string;
   /** Stripe Checkout: the secret key (absent: the sandbox page), the webhook secret, another API base (tests). */
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
@@ -81,6 +127,7 @@ export function loadConfig(): Config {
     staffEmail: process.env.STAFF_EMAIL || 'contact@pieces-auto-recyclees.fr',
     siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
     trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY || 'loopback',
+    paymentProvider: process.env.PAYMENT_PROVIDER || undefined,
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: process.env.STRIPE_API_BASE || undefined,

@@ -1,11 +1,12 @@
 /**
- * Starts the shop API: opens the database (PGlite under var/ or DATABASE_URL), applies migrations,
- * loads the seed catalogue on the very first start, then serves HTTP until SIGINT/SIGTERM.
+ * Starts the shop API: checks its settings (a public shop needs a real payment provider), opens the
+ * database (PGlite under var/ or DATABASE_URL), applies migrations, loads the seed catalogue on the
+ * very first start, then serves HTTP until SIGINT/SIGTERM. Everything under var/ is the shop user's alone.
  */
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { RateLimiter } from './domain/rate-limit.js';
-import { loadConfig, STAFF_TOKEN_FILE } from './config.js';
+import { ConfigError, loadConfig, paymentProviderFor, STAFF_TOKEN_FILE } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJwtService, drawnSecret, loadJwtKey } from './auth/jwt.js';
 import { createMailer } from './mail/mailer.js';
@@ -15,8 +16,27 @@ import { expireStalePayments } from './db/payments.js';
 import { applyRetention } from './jobs/retention.js';
 import { progressReporter } from './seed/progress.js';
 import { isSeeded, seedCatalogue } from './seed/seed.js';
+import { OWNER_ONLY_UMASK, ownerOnlyFolder, restrictToOwner } from './var-dir.js';
 
-const config = loadConfig();
+// Secrets, mails, photos and database files: readable by this user only.
+process.umask(OWNER_ONLY_UMASK);
+
+/** Settings first, before any file is touched: a shop that cannot run as set says why and stops. */
+function checkedSettings() {
+  try {
+    const loaded = loadConfig();
+    return { config: loaded, provider: paymentProviderFor(loaded) };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`shop-api : ${error.message}\n`);
+    process.exit(1);
+  }
+}
+const { config, provider } = checkedSettings();
+
+ownerOnlyFolder(config.varDir);
+// A folder left by an earlier version, or copied with loose modes, is tightened too.
+restrictToOwner(config.varDir);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.varDir, 'pglite') });
 await database.migrate();
 
@@ -35,12 +55,11 @@ const notifier = createStorefrontNotifier({
   onError: (error) => process.stderr.write(`shop-api : storefront non prévenu (${error instanceof Error ? error.message : String(error)})\n`),
 });
 
-if (config.stripeSecretKey && !config.stripeWebhookSecret) {
-  process.stderr.write('shop-api : STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET, aucun paiement Stripe ne pourra être confirmé.\n');
-  process.exit(1);
+const stripe = provider === 'stripe' ? stripeClient({ secretKey: config.stripeSecretKey!, apiBase: config.stripeApiBase }) : null;
+if (!stripe) {
+  process.stdout.write('shop-api : paiements sur la page de paiement de démonstration (aucun argent réel) ; '
+    + 'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET activent Stripe Checkout.\n');
 }
-const stripe = config.stripeSecretKey ? stripeClient({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase }) : null;
-if (!stripe) process.stdout.write('shop-api : paiements par la page de test (aucun argent réel) ; STRIPE_SECRET_KEY active Stripe Checkout.\n');
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom });
 const app = await buildApp({

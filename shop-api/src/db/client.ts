@@ -2,7 +2,6 @@
  * Opens the database: embedded PGlite (files under the var dir) by default, PostgreSQL through
  * node-postgres when a connection URL is given. Both run the same SQL migrations.
  */
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { ownerOnlyFolder, restrictToOwner } from '../var-dir.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -46,14 +46,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const { dataDir } = options;
+  if (dataDir) ownerOnlyFolder(dataDir);
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   await client.waitReady;
+  // PGlite writes its files 0666 whatever the umask: owner-only again once open, and once closed.
+  if (dataDir) restrictToOwner(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      if (dataDir) restrictToOwner(dataDir);
+    },
+    close: async () => {
+      await client.close();
+      if (dataDir) restrictToOwner(dataDir);
+    },
   };
 }

@@ -39,7 +39,7 @@ export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Maile
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      mkdirSync(outboxDir, { recursive: true });
+      mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
       // Sortable names: the newest mail is the last file.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${String(sequence++ % 1000).padStart(3, '0')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;

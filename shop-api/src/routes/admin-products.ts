@@ -87,9 +87,9 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, no
     const path = `parts/${code}-${position}-${digest}.webp`;
     const webp = await photoAsWebp(request.body);
     const file = join(mediaDir, path);
-    await mkdir(join(mediaDir, 'parts'), { recursive: true });
+    await mkdir(join(mediaDir, 'parts'), { recursive: true, mode: 0o700 });
     const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, webp);
+    await writeFile(temporary, webp, { mode: 0o600 });
     await rename(temporary, file);
     const changed = await setPartPhoto(db, code, position - 1, path);
     if (changed === null) throw notFound(UNKNOWN_PART);

@@ -37,10 +37,10 @@ const productImagesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, me
       const subject = await findImageSubject(db, match[1]!);
       if (!subject) throw notFound();
       body = await renderPartImage({ title: subject.taxonName, caption: subject.name, code: subject.code, variant: Number(match[2]) });
-      await mkdir(dirname(file), { recursive: true });
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
       // Write then rename, so a concurrent reader never sees half a file.
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, body);
+      await writeFile(temporary, body, { mode: 0o600 });
       await rename(temporary, file);
     }
     return reply
