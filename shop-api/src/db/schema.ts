@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, text, varchar, boolean, timestamp, index, primaryKey, jsonb,
+  pgTable, serial, integer, text, varchar, boolean, timestamp, index, primaryKey, jsonb, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** An address as copied into an order (Sylius order addresses: the address book may change later). */
@@ -101,8 +101,12 @@ export const productVariants = pgTable('product_variants', {
   price: integer('price').notNull(),
   originalPrice: integer('original_price').notNull(),
   onHand: integer('on_hand').notNull().default(1),
-  onHold: integer('on_hold').notNull().default(0),
-}, (t) => [index('product_variants_product_idx').on(t.productId, t.position)]);
+  /**
+   * The open payment holding this part for its buyer (null: not held). A hold belongs to one payment
+   * and ends with it: releasing is `held_by_payment_id = <payment>`, whatever became of the order.
+   */
+  heldByPaymentId: integer('held_by_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+}, (t) => [index('product_variants_product_idx').on(t.productId, t.position), index('product_variants_held_idx').on(t.heldByPaymentId)]);
 
 export const productImages = pgTable('product_images', {
   id: serial('id').primaryKey(),
@@ -262,6 +266,11 @@ export const orders = pgTable('orders', {
   itemsTotal: integer('items_total').notNull().default(0),
   shippingTotal: integer('shipping_total').notNull().default(0),
   total: integer('total').notNull().default(0),
+  /**
+   * The buyer's customer group when the payment placed the order (individual or professional): rights
+   * that depend on it, such as withdrawal, follow the order, not what the profile says later.
+   */
+  customerGroupCode: varchar('customer_group_code', { length: 32 }),
   /** When the payment placed the order (the contract's date). */
   checkoutCompletedAt: timestamp('checkout_completed_at', { mode: 'date' }),
   /** When the staff marked it delivered or collected: the 14-day withdrawal period starts the day after. */
@@ -314,10 +323,23 @@ export const payments = pgTable('payments', {
   id: serial('id').primaryKey(),
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   provider: varchar('provider', { length: 16 }).notNull(),
-  /** new (parts held, checkout open) → completed | cancelled | expired. */
+  /**
+   * new (parts held, checkout open) → completed (the order placed) | cancelled | expired; money the
+   * provider captured without placing the order (closed payment, amount or parts no longer the
+   * order's) → refund_due → refunded.
+   */
   state: varchar('state', { length: 16 }).notNull().default('new'),
+  /** What the checkout asks: the order's total when the payment opened (the order cannot change while it is open). */
   amount: integer('amount').notNull(),
   currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+  /** What the provider says it captured, when it confirmed. */
+  capturedAmount: integer('captured_amount'),
+  capturedCurrency: varchar('captured_currency', { length: 3 }),
+  /** The provider's reference of the money (Stripe's payment intent), needed to refund it. */
+  providerReference: varchar('provider_reference', { length: 255 }),
+  /** Why captured money is to be refunded instead of placing the order (French, for the staff). */
+  refundReason: text('refund_reason'),
+  refundedAt: timestamp('refunded_at', { mode: 'date' }),
   /** The provider's checkout session id (ours for the sandbox). */
   sessionId: varchar('session_id', { length: 255 }).notNull().unique(),
   checkoutUrl: text('checkout_url').notNull(),
