@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { DemoModeBanner } from '@/components/layout/demo-mode-banner';
 import { NavigationEvents } from '@/components/layout/navigation-events';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -36,6 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <NextIntlClientProvider messages={messages}>
           <Providers>
             <NavigationEvents />
+            <DemoModeBanner />
             <SiteHeader />
             <div id="contenu" tabIndex={-1} className="flex flex-1 flex-col outline-none">{children}</div>
             <SiteFooter />

@@ -96,9 +96,11 @@ function buildFingerprint() {
     'proxy.ts', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/compile-hints.mjs']) {
     walk(join(root, entry));
   }
-  for (const key of ['SHOP_API_PUBLIC_URL', 'SITE_URL', 'SHOP_PHONE', 'CONTACT_FORM_URL', 'CONTACT_EMAIL', 'SOCIAL_URL', 'VHU_APPROVAL']) {
+  for (const key of ['SHOP_API_PUBLIC_URL', 'SITE_URL', 'SHOP_PHONE', 'CONTACT_FORM_URL', 'CONTACT_EMAIL', 'SOCIAL_URL', 'VHU_APPROVAL', 'PAYMENT_PROVIDER']) {
     hash.update(`${key}=${env[key] ?? ''}\n`);
   }
+  // The demonstration banner follows whether a Stripe key is set (never its value).
+  hash.update(`stripe=${Boolean(env.STRIPE_SECRET_KEY)}\n`);
   return hash.digest('hex');
 }
 
