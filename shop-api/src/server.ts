@@ -36,7 +36,11 @@ const { config, provider } = checkedSettings();
 
 ownerOnlyFolder(config.varDir);
 // A folder left by an earlier version, or copied with loose modes, is tightened too.
-restrictToOwner(config.varDir);
+const foreign = restrictToOwner(config.varDir);
+if (foreign.length > 0) {
+  process.stderr.write(`shop-api : droits non restreints sur ${foreign.length} fichier(s) d’un autre utilisateur sous ${config.varDir} `
+    + `(${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) : rendez-les à l’utilisateur de la boutique (chown).\n`);
+}
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.varDir, 'pglite') });
 await database.migrate();
 

@@ -20,9 +20,11 @@ export function ownerOnlyFolder(path: string): void {
 
 /**
  * Every folder and file under `root` (itself included) made owner-only. Symbolic links are left
- * alone and not followed: only what the folder holds is the shop's.
+ * alone and not followed: only what the folder holds is the shop's. Returns the paths it was not
+ * allowed to change (another user's files), for the caller to report.
  */
-export function restrictToOwner(root: string): void {
+export function restrictToOwner(root: string): string[] {
+  const refused: string[] = [];
   const walk = (path: string) => {
     try {
       const stat = lstatSync(path);
@@ -31,9 +33,12 @@ export function restrictToOwner(root: string): void {
       if ((stat.mode & 0o777) !== wanted) chmodSync(path, wanted);
       if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
     } catch (error) {
-      // Removed meanwhile (a temporary file of the database): nothing left to protect.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      // ENOENT: removed meanwhile (a temporary file of the database), nothing left to protect.
+      if (code === 'EPERM' || code === 'EACCES') refused.push(path);
+      else if (code !== 'ENOENT') throw error;
     }
   };
   walk(root);
+  return refused;
 }
