@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createJwtService, type JwtService } from './auth/jwt.js';
-import { RateLimiter } from './domain/rate-limit.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSecurity } from './http/security.js';
+import { backgroundTasks, type BackgroundTasks } from './http/background.js';
+import { registerRateLimits, type Limits } from './http/rate-limits.js';
 import { newToken } from './domain/secrets.js';
 import { sandboxProvider, type PaymentProvider } from './payments/provider.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
@@ -50,7 +51,9 @@ export interface AppContext {
   /** The clock (tests move it). */
   now: () => Date;
   jwt: JwtService;
-  limiter: RateLimiter;
+  limits: Limits;
+  /** Work done after the answer (mails that must not show in its time). */
+  background: BackgroundTasks;
   mailer: Mailer;
   /** Public URL of the storefront: links in mails, allowed payment return URLs. */
   siteUrl: string;
@@ -71,20 +74,21 @@ export interface BuildOptions {
   staffToken?: string;
   now?: () => Date;
   jwt?: JwtService;
-  limiter?: RateLimiter;
+  /** Multiplies every rate-limit ceiling (RATE_LIMIT_SCALE). */
+  rateLimitScale?: number;
   mailer?: Mailer;
   siteUrl?: string;
   staffEmail?: string;
   paymentProvider?: PaymentProvider;
   stripeWebhook?: AppContext['stripeWebhook'];
-  /** Whose X-Forwarded-For gives the client's IP (rate limits): true, or addresses/CIDRs as Fastify takes them. */
-  trustProxy?: boolean | string;
+  /** Whose X-Forwarded-For gives the client's IP (rate limits): the proxies' addresses/CIDRs, as Fastify takes them. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   logger?: FastifyServerOptions['logger'];
 }
 
 export async function buildApp({
   db, publicUrl, mediaDir, notifier = createStorefrontNotifier({}), staffToken, now = () => new Date(),
-  jwt = createJwtService(randomBytes(48), undefined, now), limiter = new RateLimiter(() => now().getTime()),
+  jwt = createJwtService(randomBytes(48), undefined, now), rateLimitScale = 1,
   mailer = createMailer({ outboxDir: join(tmpdir(), 'shop-api-outbox'), from: 'boutique@localhost' }),
   siteUrl = 'http://localhost:3000', staffEmail = 'contact@pieces-auto-recyclees.fr', trustProxy = false, logger = false,
   paymentProvider = sandboxProvider(publicUrl, () => newToken(24)), stripeWebhook,
@@ -100,11 +104,17 @@ export async function buildApp({
   // PATCH bodies come as JSON merge patches (API Platform; spec §7).
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   registerNegotiation(app);
+  const limits = await registerRateLimits(app, rateLimitScale);
+  const background = backgroundTasks(() => app.log);
+  app.decorate('backgroundTasks', background);
   const context: AppContext = {
     db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,
-    jwt, limiter, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl, staffEmail, paymentProvider, stripeWebhook,
+    jwt, limits, background, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl, staffEmail, paymentProvider, stripeWebhook,
   };
-  app.addHook('onClose', () => notifier.flush());
+  app.addHook('onClose', async () => {
+    await background.idle();
+    await notifier.flush();
+  });
   // Every route as registered: the fuzz tests walk this list, so a new route is fuzzed without being listed.
   const routeList: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -124,5 +134,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Method and URL pattern of every route of the shop API (fuzz tests). */
     routeList: { method: string; url: string }[];
+    /** Work started after answers (tests wait for it with `idle()`). */
+    backgroundTasks: BackgroundTasks;
   }
 }

@@ -18,6 +18,19 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * TRUST_PROXY: the addresses/CIDRs of the proxies whose X-Forwarded-For is believed (the storefront
+ * on loopback by default). Never "any" nor a count of hops: either would believe a header written by
+ * a client that reaches this server without going through them.
+ */
+function trustProxyFromEnv(raw: string | undefined): string {
+  if (!raw) return 'loopback';
+  if (/^\s*(\d+|true|any|all|\*)\s*$/i.test(raw)) {
+    throw new Error(`TRUST_PROXY="${raw}" croirait un X-Forwarded-For écrit par le client : indiquez les adresses ou réseaux des proxys (ex. 10.0.0.0/8).`);
+  }
+  return raw;
+}
+
 /** A secret shared with other processes: absent, or long enough not to be guessed. */
 function secretFromEnv(name: string): string | undefined {
   const value = process.env[name];
@@ -96,7 +109,7 @@ export interface Config {
   /** Public URL of the storefront, for links in mails. */
   siteUrl: string;
   /** Whose X-Forwarded-For to believe for the client IP: the storefront on loopback by default. */
-  trustProxy: boolean | string;
+  trustProxy: string;
   /** PAYMENT_PROVIDER as set (`stripe` or `sandbox`), or absent: see paymentProviderFor. */
   paymentProvider?: string;
   /** Stripe Checkout: the secret key (absent: the sandbox page), the webhook secret, another API base (tests). */
@@ -126,7 +139,7 @@ export function loadConfig(): Config {
     mailFrom: process.env.MAIL_FROM || 'Pièces Auto Recyclées <boutique@pieces-auto-recyclees.fr>',
     staffEmail: process.env.STAFF_EMAIL || 'contact@pieces-auto-recyclees.fr',
     siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
-    trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY || 'loopback',
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     paymentProvider: process.env.PAYMENT_PROVIDER || undefined,
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,

@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { RateLimiter } from './domain/rate-limit.js';
 import { ConfigError, loadConfig, paymentProviderFor, STAFF_TOKEN_FILE } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJwtService, drawnSecret, loadJwtKey } from './auth/jwt.js';
@@ -73,7 +72,7 @@ const app = await buildApp({
   notifier,
   // Without STAFF_API_TOKEN, a token drawn once into var/staff-token: the staff commands on this machine read it there.
   staffToken: config.staffToken ?? drawnSecret(join(config.varDir, STAFF_TOKEN_FILE)),
-  limiter: new RateLimiter(Date.now, 100_000, config.rateLimitScale),
+  rateLimitScale: config.rateLimitScale,
   jwt: createJwtService(loadJwtKey(config.jwtSecret, join(config.varDir, 'jwt-secret')), config.jwtTtlSeconds),
   mailer,
   siteUrl: config.siteUrl,

@@ -1,6 +1,7 @@
 /**
  * Sign-in, token refresh and sign-out (contract §2.2, §2.4): lexik's token endpoint with Sylius's
- * `customer` IRI, gesdinet-style refresh tokens rotated on each use, and per-IP / per-e-mail limits.
+ * `customer` IRI, gesdinet-style refresh tokens rotated on each use, and limits that slow guessing
+ * without letting anyone lock the owner out (http/rate-limits.ts).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -8,9 +9,9 @@ import { JWT_MESSAGES } from '../auth/guard.js';
 import { decoyHash, verifyPassword } from '../auth/passwords.js';
 import { findCustomer, findCustomerByEmail, revokeRefreshToken, spendRefreshToken, storeRefreshToken, updateCustomer } from '../db/customers.js';
 import { normalizeEmail } from '../domain/customer-rules.js';
-import { RATE_RULES } from '../domain/rate-limit.js';
 import { newToken, REFRESH_TTL_MS, tokenDigest } from '../domain/secrets.js';
-import { AuthError, TooManyRequestsError } from '../http/errors.js';
+import { AuthError } from '../http/errors.js';
+import { addressKey } from '../http/rate-limits.js';
 import { API_PREFIX, iri } from '../http/jsonld.js';
 import type { AppContext } from '../app.js';
 
@@ -26,12 +27,7 @@ const refreshSchema = {
   body: { type: ['object', 'null'], properties: { refresh_token: { type: 'string', maxLength: 200 } } },
 } as const;
 
-const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limiter, now }) => {
-  const limit = (key: string, rule: { limit: number; windowMs: number }) => {
-    const decision = limiter.hit(key, rule);
-    if (!decision.allowed) throw new TooManyRequestsError(decision.retryAfter);
-  };
-
+const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits, now }) => {
   async function issueTokens(customerId: number, email: string, family: string = randomUUID()) {
     const refreshToken = newToken();
     await storeRefreshToken(db, {
@@ -44,13 +40,19 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limite
 
   async function login(request: FastifyRequest<{ Body: { email: string; password: string } }>) {
     const email = normalizeEmail(request.body.email);
-    limit(`login:ip:${request.ip}`, RATE_RULES.loginPerIp);
-    limit(`login:email:${email}`, RATE_RULES.loginPerEmail);
+    const pair = `${email} ${addressKey(request)}`;
+    // Attempts are counted before the password is checked, each counter bumped once, atomically:
+    // concurrent guesses cannot slip past a ceiling. The per-e-mail ceiling skips the addresses the
+    // account signed in from, so a stranger reaching it never refuses the owner.
+    await limits.hit(request, 'signInPerAddress', addressKey(request));
+    await limits.hit(request, 'signInPerEmailAndAddress', pair);
+    if (!(await limits.seen(request, 'knownAddress', pair))) await limits.hit(request, 'signInPerEmail', email);
     const customer = await findCustomerByEmail(db, email);
     // Unknown e-mails cost a hash check too: timing tells nothing about who has an account.
     const valid = await verifyPassword(customer?.passwordHash ?? await decoyHash(), request.body.password);
     if (!customer || !valid) throw new AuthError(401, JWT_MESSAGES.badCredentials);
     if (!customer.verifiedAt) throw new AuthError(401, JWT_MESSAGES.disabled);
+    await limits.take(request, 'knownAddress', pair); // this address is now the owner's
     return issueTokens(customer.id, customer.email);
   }
 

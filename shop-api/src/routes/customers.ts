@@ -13,9 +13,9 @@ import {
 import {
   companyViolations, customerViolations, MESSAGES, newPasswordViolations, normalizeEmail, normalizeSiret, registrationViolations,
 } from '../domain/customer-rules.js';
-import { RATE_RULES } from '../domain/rate-limit.js';
 import { newToken, RESET_TTL_MS, tokenDigest, VERIFICATION_TTL_MS } from '../domain/secrets.js';
-import { HttpError, notFound, TooManyRequestsError, ViolationError } from '../http/errors.js';
+import { HttpError, notFound, ViolationError } from '../http/errors.js';
+import { addressKey } from '../http/rate-limits.js';
 import { API_PREFIX, iri, item, syliusDate } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
 import { resetPasswordMail, verificationMail } from '../mail/templates.js';
@@ -44,12 +44,7 @@ export function customerFields(customer: CustomerRow) {
   };
 }
 
-const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limiter, mailer, now, siteUrl }) => {
-  const limit = (key: string, rule: { limit: number; windowMs: number }) => {
-    const decision = limiter.hit(key, rule);
-    if (!decision.allowed) throw new TooManyRequestsError(decision.retryAfter);
-  };
-
+const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits, background, mailer, now, siteUrl }) => {
   async function sendVerification(customer: CustomerRow) {
     const token = newToken();
     await updateCustomer(db, customer.id, {
@@ -72,7 +67,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
         },
       },
     }, async (request, reply) => {
-      limit(`register:ip:${request.ip}`, RATE_RULES.registerPerIp);
+      await limits.hit(request, 'registerPerAddress', addressKey(request));
       const body = request.body;
       const violations = registrationViolations(body);
       if (violations.length > 0) throw new ViolationError(violations);
@@ -101,14 +96,17 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
     schema: { body: { type: 'object', required: ['email'], properties: { email: string(1000), locale: string(16), localeCode: string(16) } } },
   }, async (request, reply) => {
     const email = normalizeEmail(request.body.email ?? '');
-    limit(`reset:ip:${request.ip}`, RATE_RULES.resetPerIp);
-    limit(`reset:email:${email}`, RATE_RULES.resetPerEmail);
-    const customer = email ? await findCustomerByEmail(db, email) : null;
-    if (customer) {
+    await limits.hit(request, 'resetPerAddress', addressKey(request));
+    await limits.hit(request, 'resetPerEmailAndAddress', `${email} ${addressKey(request)}`);
+    // Everything that depends on the address happens after the answer: its time tells nothing.
+    background.run('password reset request', async () => {
+      if (!email || !(await limits.take(request, 'resetMailsPerEmail', email))) return;
+      const customer = await findCustomerByEmail(db, email);
+      if (!customer) return;
       const token = newToken();
       await updateCustomer(db, customer.id, { resetTokenHash: tokenDigest(token), resetExpiresAt: new Date(now().getTime() + RESET_TTL_MS) });
       await mailer.send(resetPasswordMail(customer.email, customer.firstName, `${siteUrl}/mot-de-passe-oublie/${token}`));
-    }
+    });
     return reply.status(202).send();
   });
 
@@ -151,6 +149,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
     },
   }, async (request) => {
     const customer = await ownCustomer(request, request.params.id);
+    await limits.hit(request, 'profileUpdatesPerCustomer', String(customer.id));
     const body = request.body;
     const merged = {
       email: body.email ?? customer.email, firstName: body.firstName ?? customer.firstName, lastName: body.lastName ?? customer.lastName,

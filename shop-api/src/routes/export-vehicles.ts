@@ -8,9 +8,8 @@ import { requireCustomer } from '../auth/guard.js';
 import { findCustomer } from '../db/customers.js';
 import { findAvailableExportVehicle, listAvailableExportVehicles, markQuoteRequestNotified, recordQuoteRequest, type ExportVehicleRow } from '../db/export-vehicles.js';
 import { checkQuoteRequest, EXPORT_MESSAGES, EXPORT_VEHICLE_STATUSES, isExportVehicleStatus, mayBuyExportVehicles } from '../domain/export-vehicles.js';
-import { RATE_RULES } from '../domain/rate-limit.js';
 import { frenchDateTime } from '../domain/withdrawal.js';
-import { HttpError, notFound, TooManyRequestsError, ViolationError } from '../http/errors.js';
+import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member, syliusDate } from '../http/jsonld.js';
 import { quoteRequestCopyMail, quoteRequestStaffMail } from '../mail/templates.js';
 import type { AppContext } from '../app.js';
@@ -31,7 +30,7 @@ function vehicleFields(row: ExportVehicleRow) {
   };
 }
 
-const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limiter, mailer, now, siteUrl, staffEmail }) => {
+const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits, mailer, now, siteUrl, staffEmail }) => {
   async function professional(request: FastifyRequest) {
     const claims = await requireCustomer(request, jwt);
     const customer = await findCustomer(db, claims.customerId);
@@ -73,8 +72,7 @@ const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, j
     if (!vehicle) throw notFound(EXPORT_MESSAGES.unavailable);
     const checked = checkQuoteRequest(request.body ?? {});
     if (!checked.ok) throw new ViolationError(checked.violations);
-    const decision = limiter.hit(`quote:${customer.id}`, RATE_RULES.quotePerCustomer);
-    if (!decision.allowed) throw new TooManyRequestsError(decision.retryAfter);
+    await limits.hit(request, 'quotePerCustomer', String(customer.id));
     const requestedAt = now();
     const row = await recordQuoteRequest(db, {
       vehicleId: vehicle.id, customerId: customer.id, companyName: customer.companyName!, siret: customer.siret!,

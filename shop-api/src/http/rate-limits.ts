@@ -1,0 +1,91 @@
+/**
+ * Limits of the account routes, counted by @fastify/rate-limit in its store: each instance's memory
+ * today; the plugin's Redis store (option `redis`) would share them between instances.
+ *
+ * Sign-in is limited so that guessing is slow yet nobody but the owner decides whether the owner gets
+ * in: attempts are counted per address, per e-mail-and-address pair, and per e-mail only for
+ * addresses the account never signed in from. A stranger's guesses use up the stranger's own
+ * allowance; the owner, from an address they signed in from before, is never refused because of them.
+ */
+import rateLimit, { normalizeIP, type CreateRateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TooManyRequestsError } from './errors.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Enough for a person, too few for a script. `max` requests per `timeWindow` milliseconds. */
+export const RATE_RULES = {
+  /** Every sign-in attempt from one address, whatever the e-mail. */
+  signInPerAddress: { max: 20, timeWindow: 10 * MINUTE },
+  /** Sign-in attempts on one e-mail from one address. */
+  signInPerEmailAndAddress: { max: 8, timeWindow: 10 * MINUTE },
+  /** Sign-in attempts on one e-mail from addresses it has not signed in from: guessing from many addresses. */
+  signInPerEmail: { max: 40, timeWindow: HOUR },
+  /** How long an address the account signed in from is remembered as the owner's. */
+  knownAddress: { max: 1, timeWindow: 30 * 24 * HOUR },
+  registerPerAddress: { max: 10, timeWindow: HOUR },
+  resetPerAddress: { max: 10, timeWindow: HOUR },
+  resetPerEmailAndAddress: { max: 3, timeWindow: HOUR },
+  /**
+   * Reset mails to one e-mail. Past it, requests get the same answer and change nothing: the inbox is
+   * not flooded, and the newest link mailed (younger than the window, so still valid) keeps working.
+   */
+  resetMailsPerEmail: { max: 3, timeWindow: HOUR },
+  /** Profile updates of one customer (each may say whether an e-mail has an account). */
+  profileUpdatesPerCustomer: { max: 20, timeWindow: HOUR },
+  quotePerCustomer: { max: 10, timeWindow: HOUR },
+} as const;
+
+export type RateRule = keyof typeof RATE_RULES;
+
+/** Rules whose ceiling does not grow with RATE_LIMIT_SCALE: they remember, they do not refuse. */
+const UNSCALED: ReadonlySet<RateRule> = new Set(['knownAddress']);
+
+/** Counters kept per rule (least recently used dropped past it): bounds the memory an attacker can fill. */
+const KEYS_PER_RULE = 100_000;
+
+export interface Limits {
+  /** Counts one request under `key`; 429 with Retry-After once the rule's ceiling is passed. */
+  hit(request: FastifyRequest, rule: RateRule, key: string): Promise<void>;
+  /** Counts one request under `key`; false once past the ceiling, for limits that must not answer differently. */
+  take(request: FastifyRequest, rule: RateRule, key: string): Promise<boolean>;
+  /** Whether `key` was counted in the rule's current window, without counting. */
+  seen(request: FastifyRequest, rule: RateRule, key: string): Promise<boolean>;
+}
+
+/** The key of a request's address: an IPv6 address by its /64 (one subscriber's block), a mapped IPv4 as IPv4. */
+export const addressKey = (request: FastifyRequest) => normalizeIP(request.ip);
+
+const KEY = Symbol('rate-limit key');
+
+/**
+ * Registers @fastify/rate-limit (no limit on any route by itself) and returns the account limits,
+ * every ceiling multiplied by `scale` (RATE_LIMIT_SCALE).
+ */
+export async function registerRateLimits(app: FastifyInstance, scale = 1): Promise<Limits> {
+  await app.register(rateLimit, { global: false });
+  const limiters = new Map(Object.entries(RATE_RULES).map(([rule, { max, timeWindow }]) => [rule, app.createRateLimit({
+    max: UNSCALED.has(rule as RateRule) ? max : max * scale,
+    timeWindow,
+    keyGenerator: (request) => `${rule}:${(request as unknown as Record<symbol, string>)[KEY]}`,
+    cache: KEYS_PER_RULE,
+  } as CreateRateLimitOptions)]));
+  // The plugin keys a request; the routes name the key: the request is passed on, seen with it.
+  const count = (request: FastifyRequest, rule: RateRule, key: string, increment: boolean) =>
+    limiters.get(rule)!(Object.assign(Object.create(request) as FastifyRequest, { [KEY]: key }), { increment });
+  return {
+    async hit(request, rule, key) {
+      const result = await count(request, rule, key, true);
+      if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(Math.max(1, result.ttlInSeconds));
+    },
+    async take(request, rule, key) {
+      const result = await count(request, rule, key, true);
+      return result.isAllowed || !result.isExceeded;
+    },
+    async seen(request, rule, key) {
+      const result = await count(request, rule, key, false);
+      return !result.isAllowed && result.remaining < result.max;
+    },
+  };
+}

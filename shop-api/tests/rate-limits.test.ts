@@ -1,0 +1,247 @@
+/**
+ * Limits of the account routes: they slow guessing and probing, yet a stranger can never lock the
+ * owner out of their own account; the address they count is the connection's, never a header the
+ * client wrote; the password-reset answer does not wait on anything that depends on the address.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createMailer, type Mailer, type OutgoingMail } from '../src/mail/mailer.js';
+import { readOutbox } from '../src/mail/outbox.js';
+import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+
+const API = '/api/v2/shop';
+const SITE = 'https://boutique.test';
+const PASSWORD = 'pieces-auto-2026';
+const OWNER_ADDRESS = '203.0.113.10';
+type Json = Record<string, any>;
+
+function caller(shop: () => TestShop) {
+  return async (method: string, url: string, options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {}) => {
+    const response = await shop().app.inject({
+      method: method as 'GET', url,
+      headers: {
+        accept: 'application/ld+json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      payload: options.body === undefined ? undefined : JSON.stringify(options.body),
+      remoteAddress: options.ip ?? OWNER_ADDRESS,
+    });
+    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json, headers: response.headers };
+  };
+}
+
+/** Waits for the mail the shop sends after it answered. */
+async function mailTo(outbox: string, email: string, path: string, after = 0) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mails = (await readOutbox(outbox, 500)).filter((m) => m.to === email && m.links.some((l) => l.startsWith(`${SITE}${path}`)));
+    if (mails.length > after) return mails[0]!.links.find((l) => l.startsWith(`${SITE}${path}`))!.slice(`${SITE}${path}`.length);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no mail to ${email} with ${path}`);
+}
+const mailCount = async (outbox: string, email: string) => (await readOutbox(outbox, 500)).filter((m) => m.to === email).length;
+
+describe.each(BACKENDS)('account limits on %s', (backend) => {
+  let shop: TestShop;
+  const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
+  const call = caller(() => shop);
+  const login = (email: string, password: string, ip: string) => call('POST', `${API}/authentication-token`, { body: { email, password }, ip });
+
+  async function verifiedCustomer(email: string) {
+    expect((await call('POST', `${API}/customers`, {
+      body: { firstName: 'Léa', lastName: 'Martin', email, password: PASSWORD }, ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
+    })).status).toBe(204);
+    const token = await mailTo(outbox, email, '/verification/');
+    expect((await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} })).status).toBe(202);
+    const session = await login(email, PASSWORD, OWNER_ADDRESS);
+    expect(session.status).toBe(200);
+    return { token: session.body.token as string, id: (session.body.customer as string).split('/').pop()! };
+  }
+
+  beforeAll(async () => {
+    shop = await startTestShop(backend, 5, {
+      mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }), siteUrl: SITE, trustProxy: 'loopback',
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('a stranger guessing from one address uses up only their own attempts: the owner still signs in', async () => {
+    await verifiedCustomer('cible@exemple.fr');
+    const guesses: number[] = [];
+    for (let i = 0; i < 12; i++) guesses.push((await login('cible@exemple.fr', `mauvais-${i}`, '192.0.2.66')).status);
+    expect(guesses.slice(0, 8)).toEqual(Array(8).fill(401));
+    expect(guesses.slice(8)).toEqual(Array(4).fill(429));
+    // Even the right password is refused to the guesser once over: the answer teaches nothing.
+    const refused = await login('cible@exemple.fr', PASSWORD, '192.0.2.66');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body['hydra:description']).toBe('Trop de tentatives. Réessayez plus tard.');
+
+    expect((await login('cible@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
+    // A mistyped password from the owner's address still counts only there.
+    expect((await login('cible@exemple.fr', 'faute-de-frappe', '203.0.113.11')).status).toBe(401);
+    expect((await login('cible@exemple.fr', PASSWORD, '203.0.113.11')).status).toBe(200);
+  });
+
+  it('guessing one account from many addresses meets a ceiling, which never refuses an address the owner signed in from', async () => {
+    await verifiedCustomer('celebre@exemple.fr');
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await login('celebre@exemple.fr', `essai-${i}`, `192.0.2.${100 + i}`)).status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(40);
+    expect(statuses.slice(-5)).toEqual(Array(5).fill(429));
+    // A new address meets the ceiling too, right password or not…
+    expect((await login('celebre@exemple.fr', PASSWORD, '198.18.0.1')).status).toBe(429);
+    // …but the owner, from the address they signed in from, gets in.
+    expect((await login('celebre@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
+  });
+
+  it('limits every sign-in attempt from one address, whatever the e-mail', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await login(`robot-${i}@exemple.fr`, 'x', '192.0.2.200')).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual([429, 429]);
+    expect((await login('robot-0@exemple.fr', 'x', '192.0.2.201')).status).toBe(401);
+  });
+
+  it('reset requests from strangers neither stop the owner asking nor void the link the owner holds', async () => {
+    await verifiedCustomer('oubli@exemple.fr');
+    const stranger: number[] = [];
+    for (let i = 0; i < 5; i++) stranger.push((await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: '192.0.2.77' })).status);
+    expect(stranger).toEqual([202, 202, 202, 429, 429]);
+    for (let i = 0; i < 6; i++) {
+      expect((await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: `192.0.2.${80 + i}` })).status).toBe(202);
+    }
+    // The owner asks too: same answer as anyone.
+    expect((await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: OWNER_ADDRESS })).status).toBe(202);
+    await shop.app.backgroundTasks.idle();
+    // The mailbox is not flooded, and the newest link mailed works.
+    expect(await mailCount(outbox, 'oubli@exemple.fr')).toBeLessThanOrEqual(1 + 3);
+    const latest = await mailTo(outbox, 'oubli@exemple.fr', '/mot-de-passe-oublie/');
+    expect((await call('PATCH', `${API}/customers/reset-password/${latest}`, {
+      body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'nouveau-2026-x' },
+    })).status).toBe(202);
+    expect((await login('oubli@exemple.fr', 'nouveau-2026-x', OWNER_ADDRESS)).status).toBe(200);
+  });
+
+  it('limits profile updates per customer (no probing which e-mails have an account)', async () => {
+    const prober = await verifiedCustomer('sonde@exemple.fr');
+    const other = await verifiedCustomer('voisin@exemple.fr');
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push((await call('PUT', `${API}/customers/${prober.id}`, { token: prober.token, body: { email: `essai-${i}@exemple.fr`, firstName: 'Léa' }, ip: `192.0.2.${i + 1}` })).status);
+    }
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.slice(-5)).toEqual(Array(5).fill(429));
+    const refused = await call('PUT', `${API}/customers/${prober.id}`, { token: prober.token, body: { firstName: 'Léa' } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body['hydra:description']).toBe('Trop de tentatives. Réessayez plus tard.');
+    // Another customer is not concerned.
+    expect((await call('PUT', `${API}/customers/${other.id}`, { token: other.token, body: { firstName: 'Paul' } })).status).toBe(200);
+  });
+
+  it('counts the connection’s address: an X-Forwarded-For is believed only from the trusted proxy (the storefront on loopback)', async () => {
+    const direct: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      direct.push((await call('POST', `${API}/authentication-token`, {
+        body: { email: `x-${i}@exemple.fr`, password: 'x' }, ip: '192.0.2.240', headers: { 'x-forwarded-for': `10.9.${i}.1` },
+      })).status);
+    }
+    expect(direct.slice(20)).toEqual([429, 429]);
+    // Through the storefront (loopback), the shopper's address it forwards is the one counted.
+    const forwarded: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      forwarded.push((await call('POST', `${API}/authentication-token`, {
+        body: { email: `y-${i}@exemple.fr`, password: 'x' }, ip: '127.0.0.1', headers: { 'x-forwarded-for': `198.18.${i}.1` },
+      })).status);
+    }
+    expect(forwarded).toEqual(Array(22).fill(401));
+  });
+
+  it('behind a load balancer (TRUST_PROXY its network), counts the entry it appended, never the client’s own', async () => {
+    const trustProxyOf = (value: string) => {
+      const saved = process.env.TRUST_PROXY;
+      process.env.TRUST_PROXY = value;
+      try {
+        return loadConfig().trustProxy;
+      } finally {
+        if (saved === undefined) delete process.env.TRUST_PROXY;
+        else process.env.TRUST_PROXY = saved;
+      }
+    };
+    // "Any proxy" or a count of hops would believe a header a client wrote when it reaches the API directly.
+    for (const value of ['1', 'true', '*']) expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY/);
+    const balanced = await startTestShop(backend, 1, { trustProxy: trustProxyOf('10.0.0.0/8'), mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }) });
+    const attempt = async (i: number, forwardedFor: string) => (await balanced.app.inject({
+      method: 'POST', url: `${API}/authentication-token`, headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      payload: JSON.stringify({ email: `lb-${i}@exemple.fr`, password: 'x' }), remoteAddress: '10.0.0.5',
+    })).statusCode;
+    try {
+      // One shopper writing a new address in front of the balancer's entry each time: limited.
+      const one: number[] = [];
+      for (let i = 0; i < 22; i++) one.push(await attempt(i, `198.18.${i}.1, 198.51.100.70`));
+      expect(one.slice(20)).toEqual([429, 429]);
+      // Many shoppers behind the same balancer: each counted on their own.
+      const many: number[] = [];
+      for (let i = 0; i < 22; i++) many.push(await attempt(i, `198.51.100.${100 + i}`));
+      expect(many).toEqual(Array(22).fill(401));
+    } finally {
+      await balanced.close();
+    }
+  });
+
+  it('multiplies every ceiling by RATE_LIMIT_SCALE', async () => {
+    const scaled = await startTestShop(backend, 1, { rateLimitScale: 2, mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }) });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 42; i++) {
+        const response = await scaled.app.inject({
+          method: 'POST', url: `${API}/authentication-token`, headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: `z-${i}@exemple.fr`, password: 'x' }), remoteAddress: '192.0.2.250',
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 40)).toEqual(Array(40).fill(401));
+      expect(statuses.slice(40)).toEqual([429, 429]);
+    } finally {
+      await scaled.close();
+    }
+  });
+});
+
+describe('the password-reset answer', () => {
+  it('is sent before anything that depends on the address: the lookup and the mail come after it', async () => {
+    const sent: OutgoingMail[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const mailer: Mailer = {
+      async send(mail) {
+        if (mail.subject !== 'Confirmez votre adresse e-mail') await gate;
+        sent.push(mail);
+      },
+    };
+    const shop = await startTestShop('pglite', 1, { mailer, siteUrl: SITE });
+    try {
+      const call = caller(() => shop);
+      expect((await call('POST', `${API}/customers`, { body: { firstName: 'Léa', lastName: 'Martin', email: 'connue@exemple.fr', password: PASSWORD } })).status).toBe(204);
+      const timeout = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3000));
+      const known = await Promise.race([call('POST', `${API}/customers/reset-password`, { body: { email: 'connue@exemple.fr' } }), timeout]);
+      expect(known === 'still waiting' ? known : known.status).toBe(202);
+      expect(sent.filter((mail) => mail.to === 'connue@exemple.fr' && mail.subject !== 'Confirmez votre adresse e-mail')).toHaveLength(0);
+      release();
+      await shop.app.backgroundTasks.idle();
+      expect(sent.map((mail) => mail.to)).toEqual(['connue@exemple.fr', 'connue@exemple.fr']);
+      expect(sent[1]!.text).toContain(`${SITE}/mot-de-passe-oublie/`);
+    } finally {
+      release();
+      await shop.close();
+    }
+  });
+});
