@@ -1,5 +1,6 @@
 'use server';
 
+import { refresh } from 'next/cache';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/auth/actions';
@@ -7,6 +8,9 @@ import { violationMessages } from '@/lib/auth/server';
 import { CART_COOKIE } from '@/lib/auth/session';
 import { getCart, orderCall } from '@/lib/cart/server';
 import { addressingBody, checkoutAddressSchema, type CheckoutAddressValues } from '@/lib/forms/checkout-schemas';
+import type { Order } from '@/lib/orders/types';
+import { lastSegment } from '@/lib/url/decode';
+import { checkoutState } from './state';
 
 const UNAVAILABLE = 'La commande est momentanément indisponible. Réessayez dans un instant.';
 
@@ -36,20 +40,47 @@ export async function saveCheckoutAddressAction(values: unknown): Promise<FormRe
 }
 
 const METHOD_CODE = /^[a-z0-9_-]{1,64}$/i;
+const CHOOSE_METHOD = 'Choisissez un mode de livraison.';
+const RECAP_UPDATED = 'Le récapitulatif tient compte du mode de livraison choisi : vérifiez le total, puis payez.';
 
-/** Shipping step, a plain form: the chosen method, then the payment step (which leaves for the provider). */
-export async function chooseShippingAction(form: FormData): Promise<void> {
-  const code = String(form.get('method') ?? '');
-  const cart = await getCart();
-  if (!cart) redirect('/panier');
+/** Records `code` as the order's shipping method; the shop API's refusal in French, or null. */
+async function saveShippingMethod(cart: Order, code: string): Promise<string | null> {
   const shipment = cart.shipments[0];
   if (!shipment) redirect('/commande/adresses');
-  const refuse = (message: string) => redirect(`/commande/livraison?refus=${encodeURIComponent(message)}`);
-  if (!METHOD_CODE.test(code)) refuse('Choisissez un mode de livraison.');
   const answer = await orderCall('PATCH', `orders/${encodeURIComponent(cart.tokenValue)}/shipments/${shipment.id}`, {
     shippingMethod: `/api/v2/shop/shipping-methods/${code}`,
   });
   if (answer.status === 401) redirect('/connexion?retour=/commande/livraison');
-  if (answer.status !== 200) refuse((answer.status < 500 && violationMessages(answer)[0]) || UNAVAILABLE);
-  redirect('/commande/stripe');
+  if (answer.status !== 200) return (answer.status < 500 && violationMessages(answer)[0]) || UNAVAILABLE;
+  return null;
+}
+
+/**
+ * Shipping step, on each choice of method (with JavaScript): records it, and the page renders again
+ * so that the recap shows the order's new delivery and total before the pay button is used.
+ */
+export async function selectShippingAction(code: unknown): Promise<FormResult> {
+  if (typeof code !== 'string' || !METHOD_CODE.test(code)) return { ok: false, messages: [CHOOSE_METHOD] };
+  const cart = await getCart();
+  if (!cart) redirect('/panier');
+  const problem = await saveShippingMethod(cart, code);
+  refresh();
+  return problem ? { ok: false, messages: [problem] } : { ok: true };
+}
+
+/**
+ * Shipping step's pay button: leaves for the payment only when the recap the shopper saw (the form
+ * carries its total) is the order's, with this method. Otherwise (no JavaScript, the method just
+ * changed, or the order changed elsewhere) the method is recorded and the page shows the new recap first.
+ */
+export async function chooseShippingAction(_previous: FormResult | null, form: FormData): Promise<FormResult> {
+  const code = String(form.get('method') ?? '');
+  if (!METHOD_CODE.test(code)) return { ok: false, messages: [CHOOSE_METHOD] };
+  const cart = await getCart();
+  if (!cart) redirect('/panier');
+  const chosen = checkoutState(cart) === 'shipping' && lastSegment(cart.shipments[0]?.method) === code;
+  if (chosen && form.get('total') === String(cart.total)) redirect('/commande/stripe');
+  const problem = chosen ? null : await saveShippingMethod(cart, code);
+  refresh();
+  return problem ? { ok: false, messages: [problem] } : { ok: true, message: RECAP_UPDATED };
 }

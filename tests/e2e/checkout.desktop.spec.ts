@@ -1,9 +1,19 @@
-import { expect, test } from '@playwright/test';
-import { CheckoutPage } from './pages/checkout-page';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_SHOP_API_URL } from '../../playwright.config';
+import { CheckoutPage, cents } from './pages/checkout-page';
 import { watchCsp } from './pages/csp';
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', postcode: '59500', city: 'Douai' };
+
+/** A tailgate for sale weighing 20 to 30 kg: collected, sent as a parcel (≤ 30 kg) or on a pallet (≥ 20 kg). */
+async function partForEveryMethod(request: APIRequestContext): Promise<{ code: string; slug: string; name: string }> {
+  const answer = await request.get(`${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=family_carrosserie_hayon&itemsPerPage=100`);
+  const parts = (await answer.json())['hydra:member'] as { code: string; slug: string; name: string; weight: number; soldAt: string | null; defaultVariantData: { inStock: boolean } }[];
+  const part = parts.find((candidate) => candidate.weight >= 20 && candidate.weight <= 30 && candidate.defaultVariantData.inStock && !candidate.soldAt);
+  expect(part, 'a tailgate of 20 to 30 kg in the seeded catalogue').toBeDefined();
+  return part!;
+}
 
 // Each journey buys from its own sub-family: a part can be sold once, and journeys run in parallel.
 test.describe('checkout', () => {
@@ -49,7 +59,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('AB-123-CD')).toBeVisible();
     // A mirror is light: pickup (free) and parcel, never the pallet.
     await expect(page.getByRole('radio')).toHaveCount(2);
-    await expect(page.getByRole('radio', { name: /Retrait au centre VHU.*Gratuit/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Retrait au centre VHU.*Gratuit/ })).not.toBeChecked();
     await expect(page.getByRole('radio', { name: /Colis à domicile.*9,90/ })).toBeVisible();
     await checkout.expectNoAxeViolation();
     await checkout.payWith(/Colis à domicile/);
@@ -86,6 +96,59 @@ test.describe('checkout', () => {
     await expect(page.getByText('Votre panier est vide.')).toBeVisible();
     // The whole purchase, the sandbox's redirects included, ran under the storefront's CSP.
     expect(await violations()).toEqual([]);
+  });
+
+  test('the recap shows parts, delivery and total after each method, the payment asks that total, the confirmation and the order show the same lines', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const checkout = new CheckoutPage(page);
+    await checkout.signUp(`recap.${unique()}@exemple.fr`);
+    const part = await partForEveryMethod(request);
+    await checkout.goto(`/piece/${part.code}/${part.slug}`);
+    await page.getByRole('button', { name: 'Ajouter au panier', exact: true }).click();
+    await expect(page).toHaveURL(/\/panier\?ajout=/);
+    await checkout.proceedFromCart();
+    await checkout.fillNewShippingAddress(address);
+    await checkout.toShipping();
+
+    // Before any choice: no method looks chosen, and the recap says the delivery is still to choose.
+    const methods = ['Retrait au centre VHU', 'Colis à domicile', 'Messagerie sur palette'];
+    await expect(page.getByRole('radio')).toHaveCount(methods.length);
+    for (const name of methods) await expect(page.getByRole('radio', { name: new RegExp(name) })).not.toBeChecked();
+    await expect(checkout.recap()).toContainText('À choisir');
+    const parts = (await checkout.totals(checkout.recap())).parts;
+
+    // Each choice updates the recap from the order's totals: its delivery, named, and parts + delivery.
+    let recap = await checkout.totals(checkout.recap());
+    for (const name of methods) {
+      const price = await checkout.methodPrice(new RegExp(name));
+      await page.getByRole('radio', { name: new RegExp(name) }).check();
+      await expect(checkout.recap().getByRole('term').filter({ hasText: name })).toBeVisible();
+      await expect(async () => {
+        recap = await checkout.totals(checkout.recap());
+        expect(recap.parts).toEqual(parts);
+        expect(recap.shipping.label).toBe(`Livraison (${name})`);
+        expect(recap.shipping.cents).toBe(price);
+        expect(recap.total.cents).toBe(parts.cents + price);
+      }).toPass();
+      await expect(checkout.recap()).not.toContainText('À choisir');
+      await expect(page.getByRole('button', { name: 'Payer par carte' })).toBeEnabled();
+    }
+    expect(recap.shipping.cents).toBeGreaterThan(0);
+
+    // The last choice (the pallet) is paid: the payment page asks exactly the recap's total.
+    await page.getByRole('button', { name: 'Payer par carte' }).click();
+    await checkout.onSandbox();
+    expect(cents((await page.locator('.amount').textContent())!)).toBe(recap.total.cents);
+    await page.getByRole('button', { name: /^Payer/ }).click();
+
+    // The confirmation and the order page show the same three lines.
+    await expect(page).toHaveURL(/\/commande\/valide$/);
+    const pick = ({ parts: p, shipping, total }: typeof recap) => [p, shipping, total].map(({ label, text }) => [label, text]);
+    expect(pick(await checkout.totals(page.getByRole('main')))).toEqual(pick(recap));
+    await page.getByRole('link', { name: 'Suivre ma commande' }).click();
+    await expect(page).toHaveTitle('Compte - Commande');
+    expect(pick(await checkout.totals(page.getByRole('main')))).toEqual(pick(recap));
+    await checkout.expectNoAxeViolation();
   });
 
   test('cancelling on the sandbox page returns to the shipping step and frees the part', async ({ page }) => {

@@ -1,12 +1,22 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_SHOP_API_URL, E2E_STAFF_TOKEN } from '../../../playwright.config';
 import { AccountPage } from './account-page';
 import { axeViolations } from './axe';
 import { CataloguePage } from './catalogue-page';
 
 const run = promisify(execFile);
+
+/** Every kind of space (French prices use narrow no-break ones) as a plain space. */
+export const spaces = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** "1 234,50 €" → 123450; "Gratuit(e)" → 0; anything else → NaN. */
+export function cents(text: string): number {
+  if (/^Gratuit/.test(text.trim())) return 0;
+  const amount = spaces(text).match(/^(\d[\d ]*),(\d{2}) €/);
+  return amount ? Number(amount[1]!.replace(/ /g, '')) * 100 + Number(amount[2]) : Number.NaN;
+}
 
 export interface NewAddress {
   firstName: string;
@@ -91,6 +101,40 @@ export class CheckoutPage extends CataloguePage {
   async payWith(method: RegExp | string) {
     await this.page.getByRole('radio', { name: method }).check();
     await this.page.getByRole('button', { name: 'Payer par carte' }).click();
+  }
+
+  /** The checkout's récapitulatif (the aside next to each step). */
+  recap() {
+    return this.page.getByRole('complementary', { name: 'Récapitulatif' });
+  }
+
+  /**
+   * The amount lines of a recap, confirmation or order page as `{ label: amount }`, read from its
+   * terms and definitions as shown (the price excluding VAT, hidden from individuals, is left out).
+   */
+  async amountLines(scope: Locator): Promise<Record<string, string>> {
+    const terms = await scope.getByRole('term').allInnerTexts();
+    const values = await scope.getByRole('definition').allInnerTexts();
+    return Object.fromEntries(terms.map((term, index) => [spaces(term), spaces(values[index] ?? '')]));
+  }
+
+  /** The three amount lines of `scope` (parts, delivery, total), as text and in cents. */
+  async totals(scope: Locator) {
+    const lines = Object.entries(await this.amountLines(scope));
+    const find = (pattern: RegExp) => {
+      const line = lines.find(([label]) => pattern.test(label));
+      expect(line, `a line ${pattern} among ${JSON.stringify(lines)}`).toBeDefined();
+      return { label: line![0], text: line![1], cents: cents(line![1]) };
+    };
+    return { lines, parts: find(/^Pièces/), shipping: find(/^Livraison/), total: find(/^Total TTC/) };
+  }
+
+  /** The price a shipping method's option shows ("9,90 €", "Gratuit"), in cents. */
+  async methodPrice(name: RegExp | string): Promise<number> {
+    const option = this.page.locator('label', { has: this.page.getByRole('radio', { name }) });
+    const shown = spaces(await option.innerText()).match(/(\d[\d ]*,\d{2} €|Gratuit)$/);
+    expect(shown, `a price on the option ${name}`).not.toBeNull();
+    return cents(shown![1]);
   }
 
   async onSandbox() {

@@ -48,7 +48,7 @@ export default async function AddressesStepPage() {
             }}
           />
         </section>
-        <OrderSummary order={cart} shippingKnown={false} />
+        <OrderSummary order={cart} />
       </div>
     </>
   );

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { CartQuantitySync } from '@/components/cart/cart-quantity-sync';
-import { OrderItems } from '@/components/checkout/order-summary';
+import { OrderItems, OrderTotals } from '@/components/checkout/order-summary';
 import { findOrderToConfirm } from '@/lib/checkout/server';
-import { formatPrice } from '@/lib/format/price';
 import { orderStatusKey } from '@/lib/orders/status-label';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -42,12 +41,8 @@ export default async function ConfirmationPage() {
       <p role="status" className="mt-4 text-lg font-semibold text-brand-800">{t('confirmedNumber', { number: order.number ?? '' })}</p>
       <p className="mt-2 text-slate-700">{t('status')} : {status(orderStatusKey({ state: order.state ?? 'new', shippingState: order.shippingState, shipments: order.shipments }))}</p>
       <p className="mt-2 text-slate-700">{t('confirmedText')}</p>
-      <OrderItems order={order} className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200">
-        <li className="flex justify-between gap-3 p-3 font-bold text-brand-900">
-          <span>{t('total')}</span>
-          <span>{formatPrice(order.total, order.currencyCode)}</span>
-        </li>
-      </OrderItems>
+      <OrderItems order={order} className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200" />
+      <OrderTotals order={order} className="mt-4 ml-auto max-w-sm" />
       <p className="mt-6 flex flex-wrap gap-4">
         <Link href={`/compte/commandes/${order.tokenValue}`} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">{t('seeOrder')}</Link>
         <Link href="/pieces" className="rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50">{t('continueShopping')}</Link>

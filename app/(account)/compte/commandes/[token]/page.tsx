@@ -3,15 +3,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
-import { AddressLines, OrderItems } from '@/components/checkout/order-summary';
+import { AddressLines, OrderItems, OrderTotals } from '@/components/checkout/order-summary';
 import { getCustomer } from '@/lib/account/server';
-import { formatPrice } from '@/lib/format/price';
-import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
 import { formatDateTime } from '@/lib/format/date';
-import { getOrder, getWithdrawal, shippingMethodNames } from '@/lib/orders/server';
+import { getOrder, getWithdrawal } from '@/lib/orders/server';
 import type { WithdrawalStatus } from '@/lib/orders/types';
 import { orderStatusKey } from '@/lib/orders/status-label';
-import { lastSegment } from '@/lib/url/decode';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('account'))('orderTitle') };
@@ -20,12 +17,11 @@ export async function generateMetadata(): Promise<Metadata> {
 /** One order (spec §2 'Commande'): status, parts, totals, addresses, plates. Someone else's order is a 404. */
 export default async function OrderPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ retractation?: string }> }) {
   const { token } = await params;
-  const [t, status, , order, methods, withdrawal, { retractation }] = await Promise.all([
-    getTranslations('account'), getTranslations('orderStatus'), getCustomer(`/compte/commandes/${token}`), getOrder(token), shippingMethodNames(),
+  const [t, status, , order, withdrawal, { retractation }] = await Promise.all([
+    getTranslations('account'), getTranslations('orderStatus'), getCustomer(`/compte/commandes/${token}`), getOrder(token),
     getWithdrawal(token), searchParams,
   ]);
   if (!order) notFound();
-  const methodCode = lastSegment(order.shipments.at(-1)?.method);
   return (
     <>
       <AccountNav current="/compte/commandes" />
@@ -42,12 +38,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
 
       <h2 className="mt-8 text-xl font-bold text-brand-900">{t('orderItems')}</h2>
       <OrderItems order={order} className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200" />
-      <dl className="mt-4 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1">
-        <dt>{t('orderShipping')}{methodCode ? ` (${methods.get(methodCode) ?? methodCode})` : ''}</dt>
-        <dd className="text-right">{formatPrice(order.shippingTotal, order.currencyCode)}</dd>
-        <dt className="text-lg font-bold text-brand-900">{t('orderTotal')}</dt>
-        <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(order.total, order.currencyCode)}<PriceExcludingVat cents={order.total} currency={order.currencyCode} /></dd>
-      </dl>
+      <OrderTotals order={order} className="mt-4 ml-auto max-w-sm" />
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         {order.shippingAddress && (
