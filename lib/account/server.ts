@@ -7,6 +7,8 @@ import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
 export interface Customer {
   id: number;
   email: string;
+  /** A new e-mail asked for: it replaces `email` once the link mailed to it is followed. */
+  pendingEmail?: string | null;
   firstName: string;
   lastName: string;
   fullName: string;

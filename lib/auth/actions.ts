@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { addressSchema, deleteAccountSchema, forgotSchema, loginSchema, passwordSchema, profileSchema, registerSchema, resetSchema } from '@/lib/forms/account-schemas';
+import { addressSchema, deleteAccountSchema, forgotSchema, loginSchema, passwordSchema, profileSchema, registerSchema, resetSchema, sameEmail } from '@/lib/forms/account-schemas';
 import type { AddressValues, DeleteAccountValues, LoginValues, PasswordValues, ProfileValues, RegisterValues, ResetValues } from '@/lib/forms/account-schemas';
 import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { lastSegment } from '@/lib/url/decode';
@@ -73,7 +73,8 @@ export async function logoutAction(): Promise<void> {
 
 export async function verifyAccountAction(token: string): Promise<FormResult> {
   const answer = await publicCall('PATCH', `account-verification-requests/${encodeURIComponent(token)}`, {});
-  if (answer.status === 202) return { ok: true, message: 'Votre adresse e-mail est confirmée. Vous pouvez vous connecter.' };
+  // The link of a registration or of a new e-mail: either way, this address now signs in.
+  if (answer.status === 202) return { ok: true, message: 'Votre adresse e-mail est confirmée : c’est avec elle que vous vous connectez désormais.' };
   return answer.status === 404 ? { ok: false, messages: [MESSAGES.expiredLink] } : failure(answer);
 }
 
@@ -97,12 +98,19 @@ export async function updateProfileAction(values: ProfileValues): Promise<FormRe
   const input = await checked(profileSchema, values);
   if (isResult(input)) return input;
   const id = await signedInCustomerId();
-  const answer = await customerCall('PUT', `customers/${id}`, {
-    ...input, phoneNumber: input.phoneNumber || null, companyName: input.companyName || null, siret: input.siret || null,
+  const { currentPassword, ...profile } = input;
+  const answer = await customerCall<{ email?: string; pendingEmail?: string | null }>('PUT', `customers/${id}`, {
+    ...profile, phoneNumber: input.phoneNumber || null, companyName: input.companyName || null, siret: input.siret || null,
+    ...(currentPassword ? { currentPassword } : {}),
   });
   if (answer.status === 401) redirect('/connexion?retour=/compte/profil');
   if (answer.status !== 200) return failure(answer);
   await storeCustomerGroup(input.group);
+  // A new e-mail waits for the link mailed to it; until then the account keeps the old one.
+  const pending = answer.body?.pendingEmail;
+  if (pending && answer.body?.email && !sameEmail(input.email, answer.body.email)) {
+    return { ok: true, message: `Vos informations sont enregistrées. Pour changer d’adresse e-mail, ouvrez le lien que nous venons d’envoyer à ${pending} (valable 24 heures) : d’ici là, votre compte garde l’adresse ${answer.body.email}.` };
+  }
   return { ok: true, message: 'Vos informations sont enregistrées.' };
 }
 

@@ -36,8 +36,14 @@ export type DeleteAccountValues = yup.InferType<typeof deleteAccountSchema>;
 export const passwordSchema = yup.object({ currentPassword: yup.string().required(), newPassword: password, confirmNewPassword: confirmation('newPassword') });
 export type PasswordValues = yup.InferType<typeof passwordSchema>;
 
+/** What the shop API compares: a different address only once trimmed and lower-cased. */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const PASSWORD_FOR_EMAIL = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.';
+
 export const profileSchema = yup.object({
   firstName: name, lastName: name, email,
+  // Asked for only when the e-mail changes (the shop API refuses a new e-mail without it).
+  currentPassword: yup.string().max(4096).default(''),
   phoneNumber: yup.string().trim().max(255).matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.').default(''),
   group: yup.string().oneOf(['individual', 'professional']).required(),
   subscribedToNewsletter: yup.boolean().default(false),
@@ -46,6 +52,12 @@ export const profileSchema = yup.object({
   siret: siret.default(''),
 });
 export type ProfileValues = yup.InferType<typeof profileSchema>;
+
+/** The profile form in the browser: a new e-mail needs the current password. */
+export const profileFormSchema = (currentEmail: string) => profileSchema.shape({
+  currentPassword: yup.string().max(4096).default('')
+    .when('email', { is: (value: string | undefined) => !sameEmail(value ?? '', currentEmail), then: (schema) => schema.required(PASSWORD_FOR_EMAIL) }),
+});
 
 export const addressSchema = yup.object({
   firstName: name, lastName: name,

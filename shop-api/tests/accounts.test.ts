@@ -188,7 +188,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ firstName: 'Lucie', fullName: 'Lucie Bernard', gender: 'f', group: 'professional', phoneNumber: '0611223344' });
-    const taken = await call('PUT', `${API}/customers/${customer.id}`, { token: customer.token, body: { email: 'autre@exemple.fr' } });
+    const taken = await call('PUT', `${API}/customers/${customer.id}`, { token: customer.token, body: { email: 'autre@exemple.fr', currentPassword: 'pieces-auto-2026' } });
     expect(taken.body.violations).toEqual([{ propertyPath: 'email', message: 'Cet e-mail est déjà utilisé.' }]);
 
     const wrong = await call('PUT', `${API}/customers/${customer.id}/password`, {

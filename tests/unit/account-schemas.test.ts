@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, passwordSchema, registerSchema } from '@/lib/forms/account-schemas';
+import { addressSchema, passwordSchema, profileFormSchema, profileSchema, registerSchema } from '@/lib/forms/account-schemas';
 import { yup } from '@/lib/forms/yup-fr';
 
 const errorsOf = async (schema: yup.AnyObjectSchema, value: unknown) => {
@@ -28,6 +28,16 @@ describe('account form rules in French', () => {
   it('wants the new password confirmed', async () => {
     expect(await errorsOf(passwordSchema, { currentPassword: 'ancien', newPassword: 'nouveau-2026', confirmNewPassword: 'autre-2026' }))
       .toEqual(['Les deux mots de passe ne correspondent pas.']);
+  });
+
+  it('asks for the current password when the e-mail changes, and only then', async () => {
+    const profile = { firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', group: 'individual' };
+    const form = profileFormSchema('lea@exemple.fr');
+    expect(await errorsOf(form, { ...profile, email: ' Lea@Exemple.fr ' })).toEqual([]);
+    expect(await errorsOf(form, { ...profile, email: 'lea.martin@exemple.fr' })).toEqual(['Saisissez votre mot de passe actuel pour changer d’adresse e-mail.']);
+    expect(await errorsOf(form, { ...profile, email: 'lea.martin@exemple.fr', currentPassword: 'pieces-auto-2026' })).toEqual([]);
+    // The server action's check does not know the current address: the shop API asks for the password itself.
+    expect(await errorsOf(profileSchema, { ...profile, email: 'lea.martin@exemple.fr' })).toEqual([]);
   });
 
   it('checks French postcodes only for France', async () => {

@@ -1,7 +1,11 @@
-/** Reads the Bearer JWT of a request; failures answer lexik's 401 messages (contract §2.2). */
+/**
+ * Reads the Bearer JWT of a request; failures answer lexik's 401 messages (contract §2.2). A token
+ * counts only while its account exists, is not erased and, for a sign-in's token, while that session
+ * is not over: a signature alone would keep a deleted account or a revoked session alive for an hour.
+ */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { findCustomer, type CustomerRow } from '../db/customers.js';
+import { findActiveCustomer, type CustomerRow } from '../db/customers.js';
 import { AuthError, notFound } from '../http/errors.js';
 import type { AccessClaims, JwtService } from './jwt.js';
 
@@ -13,7 +17,7 @@ export const JWT_MESSAGES = {
   disabled: 'Account is disabled.',
 } as const;
 
-export async function requireCustomer(request: FastifyRequest, jwt: JwtService): Promise<AccessClaims> {
+async function signedClaims(request: FastifyRequest, jwt: JwtService): Promise<AccessClaims> {
   const header = request.headers.authorization ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token) throw new AuthError(401, JWT_MESSAGES.notFound);
@@ -22,11 +26,26 @@ export async function requireCustomer(request: FastifyRequest, jwt: JwtService):
   return outcome.claims;
 }
 
-/** The signed-in customer, when `id` is theirs and the account still exists; 404 otherwise (no hint that the id exists). */
-export async function requireOwnCustomer(db: Db, jwt: JwtService, request: FastifyRequest, id: string): Promise<CustomerRow> {
-  const claims = await requireCustomer(request, jwt);
-  if (String(claims.customerId) !== id) throw notFound();
-  const customer = await findCustomer(db, claims.customerId);
-  if (!customer || customer.erasedAt) throw notFound();
-  return customer;
+export interface SignedIn {
+  customer: CustomerRow;
+  claims: AccessClaims;
+}
+
+/** The customer signed in by the request's token, whose account and session are still live; 401 otherwise. */
+export async function requireSignedIn(db: Db, jwt: JwtService, request: FastifyRequest): Promise<SignedIn> {
+  const claims = await signedClaims(request, jwt);
+  const customer = await findActiveCustomer(db, claims.customerId, claims.session);
+  if (!customer) throw new AuthError(401, JWT_MESSAGES.invalid);
+  return { customer, claims };
+}
+
+export async function requireCustomer(db: Db, jwt: JwtService, request: FastifyRequest): Promise<AccessClaims> {
+  return (await requireSignedIn(db, jwt, request)).claims;
+}
+
+/** The signed-in customer, when `id` is theirs; 404 otherwise (no hint that the id exists). */
+export async function requireOwnCustomer(db: Db, jwt: JwtService, request: FastifyRequest, id: string): Promise<SignedIn> {
+  const signedIn = await requireSignedIn(db, jwt, request);
+  if (String(signedIn.customer.id) !== id) throw notFound();
+  return signedIn;
 }

@@ -1,6 +1,7 @@
 /**
  * Access tokens: HS256 JWTs (jose) carrying the customer id, the e-mail as `username` and
- * `roles`, like lexik's payload. The key comes from JWT_SECRET, or is drawn once and kept in
+ * `roles`, like lexik's payload, and `sid`: the refresh-token family of the sign-in, so that ending a
+ * session (logout, password change) ends its access tokens too. The key comes from JWT_SECRET, or is drawn once and kept in
  * `<var>/jwt-secret` (mode 600) so tokens survive restarts of a one-machine shop.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,8 @@ export const DEFAULT_JWT_TTL_SECONDS = 3600;
 export interface AccessClaims {
   customerId: number;
   email: string;
+  /** The sign-in's refresh-token family; absent from tokens signed outside a sign-in (tests, tools). */
+  session?: string;
 }
 
 export type VerifyOutcome =
@@ -40,9 +43,9 @@ export function drawnSecret(file: string): string {
 export function createJwtService(key: Uint8Array, ttlSeconds = DEFAULT_JWT_TTL_SECONDS, now: () => Date = () => new Date()): JwtService {
   const seconds = () => Math.floor(now().getTime() / 1000);
   return {
-    async sign({ customerId, email }) {
+    async sign({ customerId, email, session }) {
       const issuedAt = seconds();
-      return new SignJWT({ username: email, roles: ['ROLE_USER'] })
+      return new SignJWT({ username: email, roles: ['ROLE_USER'], ...(session ? { sid: session } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(customerId))
         .setIssuedAt(issuedAt)
@@ -53,10 +56,11 @@ export function createJwtService(key: Uint8Array, ttlSeconds = DEFAULT_JWT_TTL_S
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
         const customerId = Number(payload.sub);
-        if (!Number.isInteger(customerId) || customerId <= 0 || typeof payload.username !== 'string' || typeof payload.exp !== 'number') {
+        if (!Number.isInteger(customerId) || customerId <= 0 || typeof payload.username !== 'string' || typeof payload.exp !== 'number'
+          || (payload.sid !== undefined && typeof payload.sid !== 'string')) {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, claims: { customerId, email: payload.username } };
+        return { ok: true, claims: { customerId, email: payload.username, ...(typeof payload.sid === 'string' ? { session: payload.sid } : {}) } };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

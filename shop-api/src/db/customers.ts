@@ -1,5 +1,5 @@
 /** Customers, their refresh tokens and their addresses. Every address read is scoped to its owner. */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
 import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
 import { addresses, customers, refreshTokens } from './schema.js';
@@ -33,6 +33,18 @@ export async function findCustomer(db: Db, id: number): Promise<CustomerRow | nu
   return row ?? null;
 }
 
+/**
+ * The customer a token speaks for, if the account still exists and is not erased and, for a token of a
+ * sign-in, that sign-in's session is not over (logout, password change, reuse of a refresh token).
+ * One lookup by primary key, the session checked through the family index.
+ */
+export async function findActiveCustomer(db: Db, id: number, session?: string): Promise<CustomerRow | null> {
+  const live = session === undefined ? [] : [exists(db.select({ one: sql`1` }).from(refreshTokens)
+    .where(and(eq(refreshTokens.family, session), eq(refreshTokens.customerId, id), isNull(refreshTokens.revokedAt))))];
+  const [row] = await db.select().from(customers).where(and(eq(customers.id, id), isNull(customers.erasedAt), ...live));
+  return row ?? null;
+}
+
 export async function updateCustomer(db: Db, id: number, fields: Partial<typeof customers.$inferInsert>): Promise<CustomerRow | 'email-taken' | null> {
   try {
     const [row] = await db.update(customers).set({ ...fields, updatedAt: new Date() }).where(eq(customers.id, id)).returning();
@@ -43,27 +55,72 @@ export async function updateCustomer(db: Db, id: number, fields: Partial<typeof 
   }
 }
 
-/** Consumes a verification token: the account becomes verified; null when unknown or expired. */
-export async function verifyCustomer(db: Db, tokenHash: string, now: Date): Promise<CustomerRow | null> {
-  const [row] = await db.update(customers)
-    .set({ verifiedAt: now, verificationTokenHash: null, verificationExpiresAt: null, updatedAt: now })
-    .where(and(eq(customers.verificationTokenHash, tokenHash), gt(customers.verificationExpiresAt, now)))
-    .returning();
-  return row ?? null;
+export type FollowedLink = { customer: CustomerRow; previousEmail: string | null };
+
+/**
+ * Follows the link of a verification mail, once: a new account becomes verified; an account with a
+ * pending e-mail takes it, and every session but the one that asked ends. The token is spent by a
+ * conditional UPDATE, so links used several times at once succeed once. Null when unknown or
+ * expired; 'email-taken' (and the change dropped) when another account took the address meanwhile.
+ */
+export async function followVerificationLink(db: Db, tokenHash: string, now: Date): Promise<FollowedLink | 'email-taken' | null> {
+  const link = and(eq(customers.verificationTokenHash, tokenHash), gt(customers.verificationExpiresAt, now), isNull(customers.erasedAt));
+  try {
+    return await db.transaction(async (tx) => {
+      const [spent] = await tx.update(customers).set({ verificationTokenHash: null, verificationExpiresAt: null, updatedAt: now }).where(link)
+        .returning({ id: customers.id, email: customers.email, pendingEmail: customers.pendingEmail, session: customers.pendingEmailSession });
+      if (!spent) return null;
+      if (!spent.pendingEmail) {
+        const [row] = await tx.update(customers).set({ verifiedAt: sql`COALESCE(${customers.verifiedAt}, ${now})` }).where(eq(customers.id, spent.id)).returning();
+        return { customer: row!, previousEmail: null };
+      }
+      const [row] = await tx.update(customers).set({ email: spent.pendingEmail, pendingEmail: null, pendingEmailSession: null })
+        .where(eq(customers.id, spent.id)).returning();
+      await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
+      return { customer: row!, previousEmail: spent.email };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await db.update(customers).set({ verificationTokenHash: null, verificationExpiresAt: null, pendingEmail: null, pendingEmailSession: null, updatedAt: now }).where(link);
+    return 'email-taken';
+  }
 }
 
 export async function findByResetToken(db: Db, tokenHash: string, now: Date): Promise<CustomerRow | null> {
   const [row] = await db.select().from(customers)
-    .where(and(eq(customers.resetTokenHash, tokenHash), gt(customers.resetExpiresAt, now)));
+    .where(and(eq(customers.resetTokenHash, tokenHash), gt(customers.resetExpiresAt, now), isNull(customers.erasedAt)));
   return row ?? null;
 }
 
-/** Sets a new password from a reset link: the link dies, and every session of the account ends. */
-export async function resetPassword(db: Db, id: number, passwordHash: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(customers).set({ passwordHash, resetTokenHash: null, resetExpiresAt: null, updatedAt: now }).where(eq(customers.id, id));
-    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.customerId, id), isNull(refreshTokens.revokedAt)));
+/**
+ * Sets a new password from a reset link, spending it in the same conditional UPDATE (links used
+ * several times at once succeed once; false for the others). Following it proves the mailbox: the
+ * account is verified. A pending e-mail change is dropped, and every session of the account ends.
+ */
+export async function resetPassword(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(customers).set({
+      passwordHash, resetTokenHash: null, resetExpiresAt: null, verifiedAt: sql`COALESCE(${customers.verifiedAt}, ${now})`,
+      verificationTokenHash: null, verificationExpiresAt: null, pendingEmail: null, pendingEmailSession: null, updatedAt: now,
+    }).where(and(eq(customers.resetTokenHash, tokenHash), gt(customers.resetExpiresAt, now), isNull(customers.erasedAt))).returning({ id: customers.id });
+    if (!row) return false;
+    await endSessions(tx as unknown as Db, row.id, now);
+    return true;
   });
+}
+
+/** A new password chosen while signed in: every session ends but `keep`, the one that chose it. */
+export async function changePassword(db: Db, id: number, passwordHash: string, now: Date, keep?: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, id));
+    await endSessions(tx as unknown as Db, id, now, keep);
+  });
+}
+
+/** Revokes the refresh tokens of every session of the customer, except the family `keep`. */
+async function endSessions(db: Db, customerId: number, now: Date, keep?: string): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: now })
+    .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt), ...(keep ? [ne(refreshTokens.family, keep)] : [])));
 }
 
 // Refresh tokens

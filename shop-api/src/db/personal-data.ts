@@ -2,8 +2,9 @@
  * A customer's personal data (RGPD arts 15, 17 and 20): everything the shop keeps about them, as one
  * document, and the erasure of their account. Erasure keeps placed orders for accounting (invoices are
  * kept 10 years, Code de commerce L123-22): their number, parts, totals and postal addresses stay,
- * without the customer's link, phone numbers, licence plates or e-mail; quote requests for export
- * vehicles go.
+ * without phone numbers, licence plates or e-mail; quote requests for export vehicles go. The orders
+ * keep their link to the emptied account: an order of an account answers only to that account, and
+ * an erased one never signs in again, so nobody reads them by their token (the staff still list them).
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
@@ -38,7 +39,7 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
     }
     for (const order of own.filter((row) => row.state !== 'cart')) {
       await tx.update(orders).set({
-        customerId: null, licencePlates: null, billingAddressId: null, shippingAddressId: null,
+        licencePlates: null, billingAddressId: null, shippingAddressId: null,
         billingAddress: withoutPhone(order.billing), shippingAddress: withoutPhone(order.shipping), updatedAt: now,
       }).where(eq(orders.id, order.id));
       await tx.update(withdrawals).set({ email: null }).where(eq(withdrawals.orderId, order.id));
@@ -52,17 +53,11 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
       subscribedToNewsletter: false, companyName: null, siret: null, defaultAddressId: null,
       // Nobody can sign in: the hash is of nothing argon2 ever produces.
       passwordHash: '!', verifiedAt: null, verificationTokenHash: null, verificationExpiresAt: null, resetTokenHash: null, resetExpiresAt: null,
+      pendingEmail: null, pendingEmailSession: null,
       erasedAt: now, updatedAt: now,
     }).where(eq(customers.id, customerId));
     return true;
   });
-}
-
-/** Placed orders that still point at an erased customer: none, after an erasure (used by tests). */
-export async function ordersOfErased(db: Db): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId)).where(sql`${customers.erasedAt} IS NOT NULL`);
-  return row?.count ?? 0;
 }
 
 /** Accounts not erased whose last sign-in (or creation) is before `cutoff`: candidates for a warning or erasure. */

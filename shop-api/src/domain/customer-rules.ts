@@ -11,6 +11,8 @@ export const MESSAGES = {
   email: "Cette adresse e-mail n'est pas valide.",
   emailTaken: 'Cet e-mail est déjà utilisé.',
   wrongCurrentPassword: 'Le mot de passe fourni est différent de celui en cours.',
+  passwordForEmail: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
+  pendingEmailTaken: 'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : le changement est annulé, votre adresse reste la même.',
   confirmMismatch: 'Les deux mots de passe ne correspondent pas.',
   country: "Ce pays n'est pas livré par la boutique.",
   postcodeFr: 'Un code postal français compte 5 chiffres.',

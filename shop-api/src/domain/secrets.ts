@@ -11,6 +11,7 @@ export const tokenDigest = (token: string) => createHash('sha256').update(token)
 /** Links in mails live this long. */
 export const VERIFICATION_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 2 * 3600_000;
+export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
 /** A login's refresh tokens live 30 days (gesdinet's default), rotated on every use. */
 export const REFRESH_TTL_MS = 30 * 86_400_000;
 /**

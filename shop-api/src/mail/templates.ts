@@ -30,6 +30,31 @@ export function resetPasswordMail(to: string, firstName: string, url: string): O
   ], { url, label: 'Choisir un nouveau mot de passe' }, 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : votre mot de passe actuel reste valable.');
 }
 
+/** To the new address: its link makes it the account's e-mail. */
+export function emailChangeMail(to: string, firstName: string, url: string): OutgoingMail {
+  return mail(to, 'Confirmez votre nouvelle adresse e-mail', `Bonjour ${firstName},`, [
+    'Vous avez demandé que cette adresse devienne celle de votre compte Pièces Auto Recyclées.',
+    'Confirmez-la avec le lien ci-dessous. Il est valable 24 heures et ne sert qu’une fois. D’ici là, votre compte garde son adresse actuelle.',
+  ], { url, label: 'Confirmer ma nouvelle adresse' }, 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : rien ne changera.');
+}
+
+/** To the current address, when a new one is asked for: its owner can still stop it. */
+export function emailChangeRequestedMail(to: string, firstName: string, newEmail: string, url: string): OutgoingMail {
+  return mail(to, 'Demande de changement de votre adresse e-mail', `Bonjour ${firstName},`, [
+    `Une demande a été faite pour que votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail}.`,
+    'Le changement ne prendra effet que lorsque le lien envoyé à cette nouvelle adresse aura été ouvert. Si vous en êtes à l’origine, vous n’avez rien d’autre à faire.',
+    'Si ce n’est pas vous, quelqu’un connaît votre mot de passe : changez-le dès maintenant avec le lien ci-dessous. La demande sera annulée et toutes les sessions ouvertes sur votre compte seront fermées.',
+  ], { url, label: 'Changer mon mot de passe' }, 'Ce message est envoyé à l’adresse actuelle de votre compte pour votre sécurité.');
+}
+
+/** To the previous address, once the new one is confirmed. */
+export function emailChangedMail(to: string, firstName: string, newEmail: string, url: string): OutgoingMail {
+  return mail(to, 'L’adresse e-mail de votre compte a changé', `Bonjour ${firstName},`, [
+    `Votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail} : c’est elle qui sert à vous connecter et à recevoir nos messages.`,
+    'Les sessions ouvertes sur d’autres appareils ont été fermées.',
+  ], { url, label: 'Me connecter' }, 'Vous n’êtes pas à l’origine de ce changement ? Répondez à ce message sans attendre : nous bloquerons le compte et lui rendrons cette adresse.');
+}
+
 export interface ConfirmedOrder {
   number: string;
   lines: { name: string; amount: number }[];

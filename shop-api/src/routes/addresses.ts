@@ -52,7 +52,7 @@ const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt })
   }
 
   app.get(`${API_PREFIX}/addresses`, async (request) => {
-    const { customerId } = await requireCustomer(request, jwt);
+    const { customerId } = await requireCustomer(db, jwt, request);
     const rows = await listAddresses(db, customerId);
     return collection(rows.map((row) => member('Address', iri('addresses', row.id), addressFields(row))), {
       path: `${API_PREFIX}/addresses`, context: 'Address', rawQuery: '', total: rows.length,
@@ -60,20 +60,20 @@ const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt })
   });
 
   app.post<{ Body: AddressInput }>(`${API_PREFIX}/addresses`, { schema: { body: addressBody } }, async (request, reply) => {
-    const { customerId } = await requireCustomer(request, jwt);
+    const { customerId } = await requireCustomer(db, jwt, request);
     const row = await createAddress(db, customerId, await validated(request.body));
     return reply.status(201).send(item('Address', iri('addresses', row.id), addressFields(row)));
   });
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/addresses/:id`, { schema: { params: idParams } }, async (request) => {
-    const { customerId } = await requireCustomer(request, jwt);
+    const { customerId } = await requireCustomer(db, jwt, request);
     const row = await findAddress(db, customerId, Number(request.params.id));
     if (!row) throw notFound();
     return item('Address', iri('addresses', row.id), addressFields(row));
   });
 
   app.put<{ Params: { id: string }; Body: AddressInput }>(`${API_PREFIX}/addresses/:id`, { schema: { params: idParams, body: addressBody } }, async (request) => {
-    const { customerId } = await requireCustomer(request, jwt);
+    const { customerId } = await requireCustomer(db, jwt, request);
     if (!(await findAddress(db, customerId, Number(request.params.id)))) throw notFound();
     const row = await updateAddress(db, customerId, Number(request.params.id), await validated(request.body));
     if (!row) throw notFound();
@@ -81,7 +81,7 @@ const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt })
   });
 
   app.delete<{ Params: { id: string } }>(`${API_PREFIX}/addresses/:id`, { schema: { params: idParams } }, async (request, reply) => {
-    const { customerId } = await requireCustomer(request, jwt);
+    const { customerId } = await requireCustomer(db, jwt, request);
     if (!(await deleteAddress(db, customerId, Number(request.params.id)))) throw notFound();
     return reply.status(204).send();
   });

@@ -35,7 +35,8 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits
     });
     // The customer is active: the 2 years of the retention rule start again, and any warning is void.
     await updateCustomer(db, customerId, { lastSeenAt: now(), retentionWarnedAt: null });
-    return { token: await jwt.sign({ customerId, email }), refresh_token: refreshToken, customer: iri('customers', customerId) };
+    // The access token names its session: ending the session (logout, new password) ends the token too.
+    return { token: await jwt.sign({ customerId, email, session: family }), refresh_token: refreshToken, customer: iri('customers', customerId) };
   }
 
   async function login(request: FastifyRequest<{ Body: { email: string; password: string } }>) {

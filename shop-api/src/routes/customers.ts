@@ -2,23 +2,25 @@
  * Customer accounts (contract §1.4, §2.3): registration with a verification mail, verification,
  * password reset by mail (always 202: nobody learns who has an account), the customer resource and
  * the password change. A customer reads and writes only their own record (404 to anyone else).
+ * A new e-mail takes the current password and counts once the link mailed to it is followed; the
+ * old address hears of both steps. A new password or e-mail ends every other session.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { requireCustomer, requireOwnCustomer } from '../auth/guard.js';
+import { requireOwnCustomer } from '../auth/guard.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import {
-  createCustomer, findAddress, findByResetToken, findCustomerByEmail, resetPassword, updateCustomer, verifyCustomer,
+  changePassword, createCustomer, findAddress, findByResetToken, findCustomerByEmail, followVerificationLink, resetPassword, updateCustomer,
   type CustomerRow,
 } from '../db/customers.js';
 import {
   companyViolations, customerViolations, MESSAGES, newPasswordViolations, normalizeEmail, normalizeSiret, registrationViolations,
 } from '../domain/customer-rules.js';
-import { newToken, RESET_TTL_MS, tokenDigest, VERIFICATION_TTL_MS } from '../domain/secrets.js';
+import { EMAIL_CHANGE_TTL_MS, newToken, RESET_TTL_MS, tokenDigest, VERIFICATION_TTL_MS } from '../domain/secrets.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { addressKey } from '../http/rate-limits.js';
 import { API_PREFIX, iri, item, syliusDate } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
-import { resetPasswordMail, verificationMail } from '../mail/templates.js';
+import { emailChangedMail, emailChangeMail, emailChangeRequestedMail, resetPasswordMail, verificationMail } from '../mail/templates.js';
 import type { AppContext } from '../app.js';
 
 const string = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -28,6 +30,8 @@ export function customerFields(customer: CustomerRow) {
   return {
     id: customer.id,
     email: customer.email,
+    // The yard's extension: an address asked for, used once the link mailed to it is followed.
+    pendingEmail: customer.pendingEmail,
     firstName: customer.firstName,
     lastName: customer.lastName,
     fullName: `${customer.firstName} ${customer.lastName}`,
@@ -84,9 +88,13 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
     },
   );
 
+  // The link of a verification mail: a new account's, or a new e-mail's (then the old address is told).
   async function verify(token: string, reply: { status(code: number): { send(): unknown } }) {
-    const customer = await verifyCustomer(db, tokenDigest(token), now());
-    if (!customer) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
+    const followed = await followVerificationLink(db, tokenDigest(token), now());
+    if (!followed) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
+    if (followed === 'email-taken') throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.pendingEmailTaken }]);
+    const { customer, previousEmail } = followed;
+    if (previousEmail) await mailer.send(emailChangedMail(previousEmail, customer.firstName, customer.email, `${siteUrl}/connexion`));
     return reply.status(202).send();
   }
   app.patch<{ Params: { token: string } }>(`${API_PREFIX}/account-verification-requests/:token`, async (request, reply) => verify(request.params.token, reply));
@@ -113,27 +121,27 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
   app.patch<{ Params: { token: string }; Body: { newPassword?: string; confirmNewPassword?: string } }>(`${API_PREFIX}/customers/reset-password/:token`, {
     schema: { body: { type: 'object', properties: { newPassword: string(4096), confirmNewPassword: string(4096) } } },
   }, async (request, reply) => {
-    const customer = await findByResetToken(db, tokenDigest(request.params.token), now());
-    if (!customer) throw new HttpError(404, 'Ce lien de réinitialisation est inconnu ou a expiré.');
+    const expired = () => new HttpError(404, 'Ce lien de réinitialisation est inconnu ou a expiré.');
+    const tokenHash = tokenDigest(request.params.token);
+    if (!(await findByResetToken(db, tokenHash, now()))) throw expired();
     const violations = newPasswordViolations(request.body);
     if (violations.length > 0) throw new ViolationError(violations);
-    await resetPassword(db, customer.id, await hashPassword(request.body.newPassword!), now());
-    // Following the link proves the mailbox: an account not verified yet is now.
-    if (!customer.verifiedAt) await updateCustomer(db, customer.id, { verifiedAt: now(), verificationTokenHash: null });
+    // The link is spent by the update itself: of several uses at once, one sets the password.
+    if (!(await resetPassword(db, tokenHash, await hashPassword(request.body.newPassword!), now()))) throw expired();
     return reply.status(202).send();
   });
 
-  const ownCustomer = (request: Parameters<typeof requireCustomer>[0], id: string) => requireOwnCustomer(db, jwt, request, id);
+  const ownCustomer = (request: Parameters<typeof requireOwnCustomer>[2], id: string) => requireOwnCustomer(db, jwt, request, id);
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/customers/:id`, { schema: { params: { type: 'object', properties: { id: digitsSchema } } } }, async (request) => {
-    const customer = await ownCustomer(request, request.params.id);
+    const { customer } = await ownCustomer(request, request.params.id);
     return item('Customer', iri('customers', customer.id), customerFields(customer));
   });
 
   interface CustomerBody {
     email?: string; firstName?: string; lastName?: string; phoneNumber?: string | null; gender?: string;
     birthday?: string | null; subscribedToNewsletter?: boolean; group?: string; defaultAddress?: string | null;
-    companyName?: string | null; siret?: string | null;
+    companyName?: string | null; siret?: string | null; currentPassword?: string;
   }
   app.put<{ Params: { id: string }; Body: CustomerBody }>(`${API_PREFIX}/customers/:id`, {
     schema: {
@@ -144,11 +152,13 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
           email: string(1000), firstName: string(1000), lastName: string(1000), phoneNumber: nullableString(1000),
           gender: string(1), birthday: nullableString(40), subscribedToNewsletter: { type: 'boolean' }, group: string(32),
           defaultAddress: nullableString(200), companyName: nullableString(1000), siret: nullableString(40),
+          // Needed to change the e-mail only.
+          currentPassword: string(4096),
         },
       },
     },
   }, async (request) => {
-    const customer = await ownCustomer(request, request.params.id);
+    const { customer, claims } = await ownCustomer(request, request.params.id);
     await limits.hit(request, 'profileUpdatesPerCustomer', String(customer.id));
     const body = request.body;
     const merged = {
@@ -168,16 +178,34 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
       if (!owned) violations.push({ propertyPath: 'defaultAddress', message: "Cette adresse n'existe pas." });
       else defaultAddressId = id;
     }
+    // A new e-mail takes the password (a stolen token is not enough), then the new mailbox's link.
+    const newEmail = normalizeEmail(merged.email);
+    const changesEmail = newEmail !== customer.email;
+    if (changesEmail && !body.currentPassword) violations.push({ propertyPath: 'currentPassword', message: MESSAGES.passwordForEmail });
     if (violations.length > 0) throw new ViolationError(violations);
+    if (changesEmail) {
+      if (!(await verifyPassword(customer.passwordHash, body.currentPassword!))) {
+        throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
+      }
+      if (await findCustomerByEmail(db, newEmail)) throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
+    }
+    const link = changesEmail ? newToken() : null;
     const updated = await updateCustomer(db, customer.id, {
-      email: normalizeEmail(merged.email), firstName: merged.firstName.trim(), lastName: merged.lastName.trim(),
+      ...(link ? {
+        pendingEmail: newEmail, pendingEmailSession: claims.session ?? null,
+        verificationTokenHash: tokenDigest(link), verificationExpiresAt: new Date(now().getTime() + EMAIL_CHANGE_TTL_MS),
+      } : {}),
+      firstName: merged.firstName.trim(), lastName: merged.lastName.trim(),
       phoneNumber: merged.phoneNumber?.trim() || null, gender: merged.gender, groupCode: merged.group,
       birthday: body.birthday === undefined ? customer.birthday : body.birthday ? new Date(body.birthday) : null,
       subscribedToNewsletter: body.subscribedToNewsletter ?? customer.subscribedToNewsletter, defaultAddressId,
       companyName: company.companyName?.trim() || null, siret: company.siret ? normalizeSiret(company.siret) : null,
     });
-    if (updated === 'email-taken') throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
-    if (!updated) throw notFound();
+    if (!updated || updated === 'email-taken') throw notFound();
+    if (link) {
+      await mailer.send(emailChangeMail(newEmail, updated.firstName, `${siteUrl}/verification/${link}`));
+      await mailer.send(emailChangeRequestedMail(customer.email, updated.firstName, newEmail, `${siteUrl}/mot-de-passe-oublie`));
+    }
     return item('Customer', iri('customers', updated.id), customerFields(updated));
   });
 
@@ -187,14 +215,15 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
       body: { type: 'object', properties: { currentPassword: string(4096), newPassword: string(4096), confirmNewPassword: string(4096) } },
     },
   }, async (request, reply) => {
-    const customer = await ownCustomer(request, request.params.id);
+    const { customer, claims } = await ownCustomer(request, request.params.id);
     const violations = newPasswordViolations(request.body);
     if (!request.body.currentPassword) violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.blank });
     else if (!(await verifyPassword(customer.passwordHash, request.body.currentPassword))) {
       violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword });
     }
     if (violations.length > 0) throw new ViolationError(violations);
-    await updateCustomer(db, customer.id, { passwordHash: await hashPassword(request.body.newPassword!) });
+    // Whoever else is signed in (a stolen session) is out; this session stays.
+    await changePassword(db, customer.id, await hashPassword(request.body.newPassword!), now(), claims.session);
     return reply.status(204).send();
   });
 };

@@ -4,8 +4,7 @@
  * professional account sees or asks anything (403 otherwise); nothing is paid online.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requireCustomer } from '../auth/guard.js';
-import { findCustomer } from '../db/customers.js';
+import { requireSignedIn } from '../auth/guard.js';
 import { findAvailableExportVehicle, listAvailableExportVehicles, markQuoteRequestNotified, recordQuoteRequest, type ExportVehicleRow } from '../db/export-vehicles.js';
 import { checkQuoteRequest, EXPORT_MESSAGES, EXPORT_VEHICLE_STATUSES, isExportVehicleStatus, mayBuyExportVehicles } from '../domain/export-vehicles.js';
 import { frenchDateTime } from '../domain/withdrawal.js';
@@ -32,9 +31,7 @@ function vehicleFields(row: ExportVehicleRow) {
 
 const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits, mailer, now, siteUrl, staffEmail }) => {
   async function professional(request: FastifyRequest) {
-    const claims = await requireCustomer(request, jwt);
-    const customer = await findCustomer(db, claims.customerId);
-    if (!customer || customer.erasedAt) throw notFound();
+    const { customer } = await requireSignedIn(db, jwt, request);
     if (!mayBuyExportVehicles(customer)) throw new HttpError(403, EXPORT_MESSAGES.professionalsOnly);
     return customer;
   }

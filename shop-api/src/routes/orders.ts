@@ -70,14 +70,14 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     schema: { body: { type: ['object', 'null'], properties: { localeCode: { type: 'string', maxLength: 16 } } } },
   }, async (request, reply) => {
     // A visitor with a valid token gets a cart of their own; a broken token is an error, not anonymity.
-    const customerId = request.headers.authorization ? (await requireCustomer(request, jwt)).customerId : null;
+    const customerId = request.headers.authorization ? (await requireCustomer(db, jwt, request)).customerId : null;
     const order = await createOrder(db, { tokenValue: newToken(24), customerId, localeCode: request.body?.localeCode ?? 'fr_FR' });
     return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields({ order, items: [], shipment: null, withdrawals: [] }, { withState: true })));
   });
 
   // The signed-in customer's placed orders (shop:order:index, plus what the status label needs).
   app.get(`${API_PREFIX}/orders`, async (request) => {
-    const { customerId } = await requireCustomer(request, jwt);
+    const { customerId } = await requireCustomer(db, jwt, request);
     const bundles = await listCustomerOrders(db, customerId);
     return collection(bundles.map((bundle) => member('Order', iri('orders', bundle.order.tokenValue), {
       ...orderFields(bundle, { withState: true }),
@@ -171,7 +171,7 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     async function resolve(kind: 'billing' | 'shipping'): Promise<{ address: OrderAddress | null; id: number | null }> {
       const id = body[`${kind}AddressId`];
       if (id !== undefined && id !== null && id !== '') {
-        const claims = await requireCustomer(request, jwt).catch(() => null);
+        const claims = await requireCustomer(db, jwt, request).catch(() => null);
         if (!claims) {
           violations.push({ propertyPath: `${kind}AddressId`, message: CHECKOUT_MESSAGES.signInForAddress });
           return { address: null, id: null };
@@ -212,7 +212,7 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     if (!method) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.methodUnfit }]);
     // A signed-in customer addressing an anonymous cart takes it (Sylius's AddressOrderHandler): from
     // then on it answers only to them and appears in their orders.
-    const owner = order.customerId === null && request.headers.authorization ? (await requireCustomer(request, jwt)).customerId : undefined;
+    const owner = order.customerId === null && request.headers.authorization ? (await requireCustomer(db, jwt, request)).customerId : undefined;
     await addressOrder(db, order.id, {
       ...(owner !== undefined ? { customerId: owner } : {}),
       billingAddress: billing.address!, shippingAddress: shipping.address!, billingAddressId: billing.id, shippingAddressId: shipping.id,

@@ -21,7 +21,7 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
   const params = { type: 'object', properties: { id: digitsSchema } } as const;
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/customers/:id/personal-data`, { schema: { params } }, async (request, reply) => {
-    const customer = await requireOwnCustomer(db, jwt, request, request.params.id);
+    const { customer } = await requireOwnCustomer(db, jwt, request, request.params.id);
     const [book, orders, quotes] = await Promise.all([customerAddresses(db, customer.id), customerOrders(db, customer.id), listCustomerQuoteRequests(db, customer.id)]);
     const plates = [...new Set(orders.flatMap(({ order }) => order.licencePlates?.split(', ') ?? []))];
     reply.header('cache-control', 'no-store');
@@ -29,7 +29,7 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
       exportedAt: syliusDate(now()),
       shop: 'Pièces Auto Recyclées',
       customer: {
-        id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName, phoneNumber: customer.phoneNumber,
+        id: customer.id, email: customer.email, pendingEmail: customer.pendingEmail, firstName: customer.firstName, lastName: customer.lastName, phoneNumber: customer.phoneNumber,
         gender: customer.gender, birthday: date(customer.birthday), subscribedToNewsletter: customer.subscribedToNewsletter,
         group: customer.groupCode, companyName: customer.companyName, siret: customer.siret,
         verifiedAt: date(customer.verifiedAt), createdAt: date(customer.createdAt), updatedAt: date(customer.updatedAt),
@@ -59,7 +59,7 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
   app.delete<{ Params: { id: string }; Body: { currentPassword?: string } | null }>(`${API_PREFIX}/customers/:id`, {
     schema: { params, body: { type: ['object', 'null'], properties: { currentPassword: { type: 'string', maxLength: 4096 } } } },
   }, async (request, reply) => {
-    const customer = await requireOwnCustomer(db, jwt, request, request.params.id);
+    const { customer } = await requireOwnCustomer(db, jwt, request, request.params.id);
     const password = request.body?.currentPassword;
     if (!password) throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.blank }]);
     if (!(await verifyPassword(customer.passwordHash, password))) throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);

@@ -28,7 +28,7 @@ export function withdrawalFields(row: WithdrawalRow, bundle: OrderBundle) {
 const withdrawalsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, mailer, now, siteUrl }) => {
   /** The signed-in customer's placed order with its status; 404 for anyone else and for carts. */
   async function ownOrder(request: FastifyRequest, token: string) {
-    const claims = await requireCustomer(request, jwt);
+    const claims = await requireCustomer(db, jwt, request);
     const bundle = await findOrder(db, token);
     if (!bundle || bundle.order.customerId !== claims.customerId || bundle.order.state === 'cart') throw notFound();
     const customer = await findCustomer(db, claims.customerId);

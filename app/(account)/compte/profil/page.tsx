@@ -17,8 +17,8 @@ export default async function ProfilePage() {
       <ProfileForm initial={{
         firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phoneNumber: customer.phoneNumber ?? '',
         group: customer.group, subscribedToNewsletter: customer.subscribedToNewsletter,
-        companyName: customer.companyName ?? '', siret: customer.siret ?? '',
-      }} />
+        companyName: customer.companyName ?? '', siret: customer.siret ?? '', currentPassword: '',
+      }} pendingEmail={customer.pendingEmail ?? null} />
     </>
   );
 }
