@@ -61,7 +61,10 @@ export interface AppContext {
   publicUrl: string;
   /** The yard's inbox (quote requests). */
   staffEmail: string;
+  /** Where new payments open. */
   paymentProvider: PaymentProvider;
+  /** Every provider payments were opened with, by name: closing checkouts and refunds go to a payment's own. */
+  paymentProviders: Partial<Record<PaymentProvider['name'], PaymentProvider>>;
   /** Stripe webhook signing secret; the Stripe webhook route exists only with it. */
   stripeWebhook?: { secret: string; stripe: import('stripe').default };
 }
@@ -110,7 +113,9 @@ export async function buildApp({
   const context: AppContext = {
     db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,
     jwt, limits, background, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl, staffEmail, paymentProvider, stripeWebhook,
+    paymentProviders: { sandbox: sandboxProvider(publicUrl, () => newToken(24)), [paymentProvider.name]: paymentProvider },
   };
+  app.decorate('paymentProviders', context.paymentProviders);
   app.addHook('onClose', async () => {
     await background.idle();
     await notifier.flush();
@@ -134,6 +139,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Method and URL pattern of every route of the shop API (fuzz tests). */
     routeList: { method: string; url: string }[];
+    /** The payment providers of the app's context (the server's payment sweep). */
+    paymentProviders: AppContext['paymentProviders'];
     /** Work started after answers (tests wait for it with `idle()`). */
     backgroundTasks: BackgroundTasks;
   }

@@ -11,7 +11,7 @@ import { createJwtService, drawnSecret, loadJwtKey } from './auth/jwt.js';
 import { createMailer } from './mail/mailer.js';
 import { stripeClient, stripeProvider } from './payments/provider.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
-import { expireStalePayments } from './db/payments.js';
+import { sweepPayments } from './payments/sweep.js';
 import { applyRetention } from './jobs/retention.js';
 import { progressReporter } from './seed/progress.js';
 import { isSeeded, seedCatalogue } from './seed/seed.js';
@@ -82,11 +82,13 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 
-// Checkouts left open past their time give their parts back to the shop.
-const expiry = setInterval(() => {
-  expireStalePayments(database.db, new Date()).catch((error) => process.stderr.write(`shop-api : expiration des paiements impossible (${(error as Error).message})\n`));
+// Every minute: checkouts past their time give their parts back, holds of closed payments end,
+// refunds a provider could not make yet are tried again.
+const sweep = setInterval(() => {
+  sweepPayments({ db: database.db, paymentProviders: app.paymentProviders, now: () => new Date() }, app.log)
+    .catch((error) => process.stderr.write(`shop-api : balayage des paiements impossible (${(error as Error).message})\n`));
 }, 60_000);
-expiry.unref();
+sweep.unref();
 
 // Unused accounts: warned, then erased 2 years after the last sign-in (jobs/retention.ts).
 const retain = () => applyRetention({ db: database.db, mailer, siteUrl: config.siteUrl, now: new Date() }, app.log)

@@ -134,12 +134,25 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
     expect((await call('POST', `${API}/orders/${cart}/withdrawals`, {}, tokens.lea)).status).toBe(404);
     expect((await call('POST', `${API}/orders/${token}/withdrawals`, { items: [999999] }, tokens.lea)).status).toBe(422);
 
-    await call('PUT', `${API}/customers/${ids.lea}`, { group: 'professional' }, tokens.lea);
-    expect((await call('GET', `${API}/orders/${token}/withdrawal`, undefined, tokens.lea)).body.open).toBe(false);
-    await call('PUT', `${API}/customers/${ids.lea}`, { group: 'individual' }, tokens.lea);
     expect((await staff('cancel', number)).statusCode).toBe(200);
     const cancelled = await call('POST', `${API}/orders/${token}/withdrawals`, {}, tokens.lea);
     expect(cancelled.body.violations[0].message).toMatch(/annulée/);
+  });
+
+  it('judges the right of withdrawal by the buyer’s group when the order was placed, not by today’s profile', async () => {
+    // A professional buys, then calls themselves an individual: still no consumer's withdrawal on that order.
+    await call('PUT', `${API}/customers/${ids.paul}`, { group: 'professional' }, tokens.paul);
+    const professional = await buy('paul', [parts[17]!.code]);
+    expect((await call('PUT', `${API}/customers/${ids.paul}`, { group: 'individual' }, tokens.paul)).status).toBe(200);
+    const refused = await call('POST', `${API}/orders/${professional.token}/withdrawals`, {}, tokens.paul);
+    expect(refused.status).toBe(422);
+    expect(refused.body.violations[0].message).toMatch(/réservé aux particuliers/);
+    expect((await call('GET', `${API}/orders/${professional.token}/withdrawal`, undefined, tokens.paul)).body.open).toBe(false);
+    // And an individual's order keeps its right when the customer later turns professional.
+    const individual = await buy('paul', [parts[18]!.code]);
+    await call('PUT', `${API}/customers/${ids.paul}`, { group: 'professional' }, tokens.paul);
+    expect((await call('GET', `${API}/orders/${individual.token}/withdrawal`, undefined, tokens.paul)).body.open).toBe(true);
+    await call('PUT', `${API}/customers/${ids.paul}`, { group: 'individual' }, tokens.paul);
   });
 
   it('registers a professional with a valid SIRET only', async () => {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
-import { customers, productVariants } from '../src/db/schema.js';
+import { customers, orders, payments, productVariants } from '../src/db/schema.js';
 import { CART_MESSAGES } from '../src/domain/cart.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import { jsonCaller, type Json } from './helpers/call.js';
@@ -69,7 +69,13 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
     expect(sold.status).toBe(422);
     expect(sold.body.violations[0].message).toBe(CART_MESSAGES.sold);
 
-    await shop.database.db.update(productVariants).set({ onHold: 1 }).where(eq(productVariants.code, held!.code));
+    // Another shopper's open payment holds the part.
+    const [other] = await shop.database.db.insert(orders).values({ tokenValue: 'another-shoppers-cart-token-0001' }).returning();
+    const [payment] = await shop.database.db.insert(payments).values({
+      orderId: other!.id, provider: 'sandbox', amount: 100, currencyCode: 'EUR', sessionId: 'sbx_another_shopper', checkoutUrl: '',
+      afterSuccessUrl: '', afterCancelUrl: '', expiresAt: new Date(Date.now() + 3600_000),
+    }).returning();
+    await shop.database.db.update(productVariants).set({ heldByPaymentId: payment!.id }).where(eq(productVariants.code, held!.code));
     const reserved = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: held!.code });
     expect(reserved.body.violations[0].message).toBe(CART_MESSAGES.reserved);
   });

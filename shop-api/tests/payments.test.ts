@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CART_MESSAGES } from '../src/domain/cart.js';
 import { createJwtService } from '../src/auth/jwt.js';
-import { customers } from '../src/db/schema.js';
+import { customers, payments } from '../src/db/schema.js';
+import { sweepPayments } from '../src/payments/sweep.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
@@ -136,6 +137,60 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     expect(mails[0]!.text).toContain(part.name);
     expect(mails[0]!.text).toContain(`Total payé TTC : ${((part.defaultVariantData.price as number) / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' })}`);
     expect(mails[0]!.links).toContain(`${SITE}/compte/commandes/${cart}`);
+  });
+
+  /** Whether the part can be taken now, as the catalogue says. */
+  const inStock = async (code: string) => (await call('GET', `${API}/product-variants/${code}`)).body.inStock as boolean;
+
+  it('cancels the open payment when the cart changes in another tab: nothing is placed for the old amount', async () => {
+    const [cheap, expensive] = (await partsForSale()).filter((p) => p.weight < 5).slice(-2);
+    const token = await readyCart(cheap!.code);
+    const checkout = (await call('POST', `${API}/orders/${token}/pay`, urls)).body.checkoutUrl as string;
+    expect(await inStock(cheap!.code)).toBe(false);
+    // Another tab adds a part while the sandbox page is open.
+    expect((await call('POST', `${API}/orders/${token}/items`, { productVariant: expensive!.code })).status).toBe(201);
+    const changed = (await call('GET', `${API}/orders/${token}`)).body;
+    expect(changed.checkoutState).toBe('shipping_selected');
+    expect(await inStock(cheap!.code)).toBe(true);
+    // The old page is closed and paying it places nothing, sells nothing.
+    expect((await shop.app.inject({ method: 'GET', url: sessionOf(checkout) })).body).toContain('Ce paiement n’est plus ouvert');
+    expect((await form(`${sessionOf(checkout)}/pay`)).headers.location).toBe(urls.afterCancelUrl);
+    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({ paymentState: 'cart', total: changed.total });
+    expect(await inStock(cheap!.code)).toBe(true);
+    expect(await inStock(expensive!.code)).toBe(true);
+    // Paying again asks the new total and holds both parts; it places the order for that total.
+    const again = (await call('POST', `${API}/orders/${token}/pay`, urls)).body.checkoutUrl as string;
+    expect(again).not.toBe(checkout);
+    const page = (await shop.app.inject({ method: 'GET', url: sessionOf(again) })).body;
+    expect(page).toContain((changed.total / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' }));
+    expect([await inStock(cheap!.code), await inStock(expensive!.code)]).toEqual([false, false]);
+    await form(`${sessionOf(again)}/pay`);
+    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({ paymentState: 'paid', total: changed.itemsTotal + changed.shippingTotal });
+  });
+
+  it('ends a hold with its payment, whatever became of the order: a removed part is never left reserved', async () => {
+    const [part] = (await partsForSale()).filter((p) => p.weight < 5).slice(-3);
+    const token = await readyCart(part!.code);
+    const checkout = (await call('POST', `${API}/orders/${token}/pay`, urls)).body.checkoutUrl as string;
+    expect(await inStock(part!.code)).toBe(false);
+    const line = (await call('GET', `${API}/orders/${token}`)).body.items[0];
+    expect((await call('DELETE', `${API}/orders/${token}/items/${line.id}`)).status).toBe(204);
+    await form(`${sessionOf(checkout)}/cancel`);
+    expect(await inStock(part!.code)).toBe(true);
+    const other = (await call('POST', `${API}/orders`, {})).body.tokenValue;
+    expect((await call('POST', `${API}/orders/${other}/items`, { productVariant: part!.code })).status).toBe(201);
+  });
+
+  it('releases, at the sweep, a hold whose payment is no longer open', async () => {
+    const [part] = (await partsForSale()).filter((p) => p.weight < 5).slice(-4);
+    const token = await readyCart(part!.code);
+    const checkout = (await call('POST', `${API}/orders/${token}/pay`, urls)).body.checkoutUrl as string;
+    // A path that forgot to release (or a crash between two writes): the payment closed, the hold left.
+    await shop.database.db.update(payments).set({ state: 'cancelled' }).where(eq(payments.sessionId, checkout.split('/').pop()!));
+    expect(await inStock(part!.code)).toBe(false);
+    const run = await sweepPayments({ db: shop.database.db, paymentProviders: shop.app.paymentProviders, now: () => clock });
+    expect(run.orphanHolds).toBe(1);
+    expect(await inStock(part!.code)).toBe(true);
   });
 
   it('sells a part to exactly one of 50 buyers paying at the same time', async () => {

@@ -1,59 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeClient, stripeProvider } from '../src/payments/provider.js';
 import { STRIPE_WEBHOOK_PATH } from '../src/routes/stripe-webhooks.js';
 import { startTestShop, type TestShop } from './helpers/backends.js';
+import { startStripeDouble, type StripeDouble } from './helpers/stripe-double.js';
 
 const API = '/api/v2/shop';
 const SECRET = 'whsec_test_secret_for_the_double';
+const STAFF = 'stripe-tests-staff-token-of-enough-length';
 const urls = { afterSuccessUrl: 'http://localhost:3000/commande/valide', afterCancelUrl: 'http://localhost:3000/commande/livraison' };
 const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
 type Json = Record<string, any>;
 
-/** A local double of Stripe's API: Checkout Sessions only, recording what the real SDK sends. */
-async function startStripeDouble() {
-  const sessions: Json[] = [];
-  let failures = 0;
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => { body += chunk; });
-    request.on('end', () => {
-      response.setHeader('content-type', 'application/json');
-      if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
-        if (failures > 0) {
-          failures -= 1;
-          response.statusCode = 500;
-          response.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe est en panne' } }));
-          return;
-        }
-        const form = new URLSearchParams(body);
-        const amounts = [...form.entries()].filter(([key]) => /^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(key)).map(([, v]) => Number(v));
-        const session = {
-          id: `cs_test_${sessions.length + 1}`, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/cs_test_${sessions.length + 1}`,
-          amount_total: amounts.reduce((a, b) => a + b, 0), currency: form.get('line_items[0][price_data][currency]'), form: Object.fromEntries(form),
-          idempotencyKey: request.headers['idempotency-key'],
-        };
-        sessions.push(session);
-        response.end(JSON.stringify(session));
-        return;
-      }
-      response.statusCode = 404;
-      response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, sessions,
-    /** Answers 500 to the next `times` calls (the SDK retries twice). */
-    fail: (times: number) => { failures = times; },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('payment with Stripe Checkout (real SDK, local double of the API)', () => {
   let shop: TestShop;
-  let double: Awaited<ReturnType<typeof startStripeDouble>>;
+  let double: StripeDouble;
   let stripe: ReturnType<typeof stripeClient>;
   const call = async (method: string, url: string, body?: unknown) => {
     const response = await shop.app.inject({
@@ -85,7 +45,7 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
   beforeAll(async () => {
     double = await startStripeDouble();
     stripe = stripeClient({ secretKey: 'sk_test_double', apiBase: double.base });
-    shop = await startTestShop('pglite', 60, { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: SECRET, stripe } });
+    shop = await startTestShop('pglite', 60, { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: SECRET, stripe }, staffToken: STAFF });
   });
   afterAll(async () => {
     await shop?.close();
@@ -117,7 +77,7 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     expect((await call('GET', `${API}/products/${part!.code}`)).body.soldAt).not.toBeNull();
   });
 
-  it('refuses a forged signature and a tampered amount; the order stays unpaid', async () => {
+  it('refuses a forged signature; money of another amount or currency places nothing and is refunded through the SDK', async () => {
     const [, part] = await parts();
     const token = await readyCart(part!.code);
     await call('POST', `${API}/orders/${token}/pay`, urls);
@@ -125,9 +85,48 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     expect((await webhook(completed(session), 'whsec_another_secret')).statusCode).toBe(400);
     const unsigned = await shop.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, payload: JSON.stringify(completed(session)), headers: { 'content-type': 'application/json' } });
     expect(unsigned.statusCode).toBe(400);
-    expect((await webhook(completed(session, { amount_total: 100 }))).statusCode).toBe(422);
-    expect((await webhook(completed(session, { currency: 'usd' }))).statusCode).toBe(422);
+    const tampered = await webhook(completed(session, { amount_total: 100, payment_intent: session.payment_intent }));
+    expect(tampered.statusCode).toBe(200);
+    expect(tampered.json()).toMatchObject({ handled: true, refunded: true });
+    expect(double.refunds.at(-1)).toMatchObject({ payment_intent: session.payment_intent, idempotencyKey: expect.stringMatching(/^refund-\d+$/) });
     expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('cart');
+    expect((await call('GET', `${API}/products/${part!.code}`)).body.soldAt).toBeNull();
+    // The currency is checked the same way, on a new checkout.
+    await call('POST', `${API}/orders/${token}/pay`, urls);
+    const second = double.sessions.at(-1)!;
+    expect((await webhook(completed(second, { currency: 'usd', payment_intent: second.payment_intent }))).json()).toMatchObject({ refunded: true });
+    expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('cart');
+  });
+
+  it('closes the Stripe session when the cart changes; its late payment is refunded, and the new total is what gets paid', async () => {
+    const [, , , , cheap, added] = await parts();
+    const token = await readyCart(cheap!.code);
+    await call('POST', `${API}/orders/${token}/pay`, urls);
+    const first = double.sessions.at(-1)!;
+    // Another tab (or the API directly) adds a part while the Stripe page is open.
+    expect((await call('POST', `${API}/orders/${token}/items`, { productVariant: added!.code })).status).toBe(201);
+    expect(double.expired).toContain(first.id);
+    // Stripe had already taken the money for the first session: nothing is sold, the money goes back.
+    const late = await webhook(completed(first, { payment_intent: first.payment_intent }));
+    expect(late.json()).toMatchObject({ refunded: true });
+    expect(double.refunds.at(-1)!.payment_intent).toBe(first.payment_intent);
+    const order = (await call('GET', `${API}/orders/${token}`)).body;
+    expect(order.paymentState).toBe('cart');
+    for (const code of [cheap!.code, added!.code]) expect((await call('GET', `${API}/product-variants/${code}`)).body.inStock).toBe(true);
+    const staffList = (await shop.app.inject({ method: 'GET', url: '/api/v2/admin/orders?state=refund', headers: { authorization: `Bearer ${STAFF}` } })).json();
+    expect(staffList.find((row: Json) => row.tokenValue === token).refunds).toEqual([
+      expect.objectContaining({ provider: 'stripe', amount: first.amount_total, reason: expect.stringContaining('annulé'), refundedAt: expect.any(String) }),
+    ]);
+    // A replay of that event refunds nothing more.
+    const refunds = double.refunds.length;
+    await webhook(completed(first, { payment_intent: first.payment_intent }));
+    expect(double.refunds).toHaveLength(refunds);
+
+    await call('POST', `${API}/orders/${token}/pay`, urls);
+    const second = double.sessions.at(-1)!;
+    expect(second.amount_total).toBe(order.total);
+    expect((await webhook(completed(second, { payment_intent: second.payment_intent }))).json()).toMatchObject({ handled: true });
+    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({ paymentState: 'paid', total: order.total });
   });
 
   it('releases the parts when Stripe expires the session, and when Stripe cannot be reached', async () => {

@@ -1,8 +1,11 @@
 /** Orders and their items. Writes that touch totals recompute them from the items, in one transaction. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cartTotals } from '../domain/cart.js';
+import { defaultMethod } from '../domain/checkout.js';
 import type { Db } from './client.js';
-import { orderItems, orders, productVariants, products, shipments, shippingMethods, withdrawals, type OrderAddress } from './schema.js';
+import { cancelOpenPayments, type PaymentRow } from './payments.js';
+import { restockParts } from './stock.js';
+import { orderItems, orders, payments, productVariants, products, shipments, shippingMethods, withdrawals, type OrderAddress } from './schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -59,29 +62,80 @@ export interface AddressingChange {
   customerId?: number;
 }
 
-/** Records the addresses (and plates) and the shipment they imply, with its price, in one transaction. */
-export async function addressOrder(db: Db, orderId: number, change: AddressingChange, shipping: { methodCode: string; price: number }): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(orders).set({ ...change, shippingTotal: shipping.price, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await tx.insert(shipments).values({ orderId, methodCode: shipping.methodCode })
-      .onConflictDoUpdate({ target: shipments.orderId, set: { methodCode: shipping.methodCode } });
-    await recomputeTotals(tx as unknown as Db, orderId);
+/** The order is no longer a cart (its payment placed it): nothing of it may change. */
+export class CartClosedError extends Error {
+  constructor() {
+    super('The order is no longer a cart');
+  }
+}
+
+export interface CartChange<T> {
+  result: T;
+  /** Payments the change cancelled: their providers' checkouts are to be closed once committed. */
+  cancelled: PaymentRow[];
+}
+
+/**
+ * The one way a cart changes (items, addresses, plates, delivery): one transaction with the order row
+ * locked, so a payment's confirmation sees the order before or after the change, never during it.
+ * A change cancels the open payment, if any — its checkout asked another amount for other parts —
+ * and releases its holds: the shopper pays again. Then the delivery is repriced for the parts' weight
+ * and the totals recomputed.
+ */
+export async function changeCart<T>(db: Db, orderId: number, now: Date, change: (tx: Db, order: OrderRow) => Promise<T>): Promise<CartChange<T>> {
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.state !== 'cart') throw new CartClosedError();
+    const cancelled = await cancelOpenPayments(tx, orderId, now);
+    const result = await change(tx, { ...order, checkoutState: cancelled.length > 0 && order.checkoutState === 'payment_selected' ? 'shipping_selected' : order.checkoutState });
+    await repriceShipping(tx, orderId);
+    await recomputeTotals(tx, orderId, now);
+    return { result, cancelled };
   });
 }
 
-export async function chooseShipping(db: Db, orderId: number, shipping: { methodCode: string; price: number }, checkoutState: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(shipments).set({ methodCode: shipping.methodCode }).where(eq(shipments.orderId, orderId));
-    await tx.update(orders).set({ shippingTotal: shipping.price, checkoutState, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await recomputeTotals(tx as unknown as Db, orderId);
-  });
+/** Records the addresses (and plates) and the shipment they imply (inside changeCart). */
+export async function writeAddresses(tx: Db, orderId: number, change: AddressingChange, methodCode: string): Promise<void> {
+  await tx.update(orders).set(change).where(eq(orders.id, orderId));
+  await tx.insert(shipments).values({ orderId, methodCode })
+    .onConflictDoUpdate({ target: shipments.orderId, set: { methodCode } });
+}
+
+/** The shipment's method (inside changeCart, which prices it). */
+export async function writeShippingMethod(tx: Db, orderId: number, methodCode: string, checkoutState: string): Promise<void> {
+  await tx.update(shipments).set({ methodCode }).where(eq(shipments.orderId, orderId));
+  await tx.update(orders).set({ checkoutState }).where(eq(orders.id, orderId));
+}
+
+export async function insertOrderItem(tx: Db, orderId: number, item: Omit<typeof orderItems.$inferInsert, 'orderId'>): Promise<void> {
+  await tx.insert(orderItems).values({ ...item, orderId });
+}
+
+export async function deleteOrderItem(tx: Db, orderId: number, itemId: number): Promise<boolean> {
+  const removed = await tx.delete(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId))).returning({ id: orderItems.id });
+  return removed.length > 0;
+}
+
+export async function orderItemsOf(tx: Db, orderId: number): Promise<OrderItemRow[]> {
+  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+/** The shipment keeps its method while it fits the parts' weight (else the first that does), at the weight's price. */
+async function repriceShipping(tx: Db, orderId: number): Promise<void> {
+  const [shipment] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId));
+  if (!shipment) return;
+  const method = defaultMethod(await listShippingMethods(tx), await orderWeight(tx, orderId), shipment.methodCode);
+  if (!method) return;
+  if (method.code !== shipment.methodCode) await tx.update(shipments).set({ methodCode: method.code }).where(eq(shipments.id, shipment.id));
+  await tx.update(orders).set({ shippingTotal: method.price }).where(eq(orders.id, orderId));
 }
 
 /** The variant with what decides whether it can be sold. */
 export async function findVariantStock(db: Db, code: string) {
   const [row] = await db.select({
     id: productVariants.id, code: productVariants.code, price: productVariants.price, onHand: productVariants.onHand,
-    onHold: productVariants.onHold, productName: products.name, soldAt: products.soldAt,
+    heldByPaymentId: productVariants.heldByPaymentId, productName: products.name, soldAt: products.soldAt,
   })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -89,26 +143,10 @@ export async function findVariantStock(db: Db, code: string) {
   return row ?? null;
 }
 
-async function recomputeTotals(tx: Db, orderId: number): Promise<void> {
+async function recomputeTotals(tx: Db, orderId: number, now: Date): Promise<void> {
   const items = await tx.select({ total: orderItems.total }).from(orderItems).where(eq(orderItems.orderId, orderId));
   const [order] = await tx.select({ shippingTotal: orders.shippingTotal }).from(orders).where(eq(orders.id, orderId));
-  await tx.update(orders).set({ ...cartTotals(items.map((i) => i.total), order?.shippingTotal ?? 0), updatedAt: new Date() }).where(eq(orders.id, orderId));
-}
-
-export async function addOrderItem(db: Db, orderId: number, item: Omit<typeof orderItems.$inferInsert, 'orderId'>): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(orderItems).values({ ...item, orderId });
-    await recomputeTotals(tx as unknown as Db, orderId);
-  });
-}
-
-export async function removeOrderItem(db: Db, orderId: number, itemId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const removed = await tx.delete(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId))).returning({ id: orderItems.id });
-    if (removed.length === 0) return false;
-    await recomputeTotals(tx as unknown as Db, orderId);
-    return true;
-  });
+  await tx.update(orders).set({ ...cartTotals(items.map((i) => i.total), order?.shippingTotal ?? 0), updatedAt: now }).where(eq(orders.id, orderId));
 }
 
 /** Placed orders (never carts) of a customer, newest first, with their shipment. */
@@ -119,10 +157,14 @@ export async function listCustomerOrders(db: Db, customerId: number): Promise<Or
   return Promise.all(rows.map(async (order) => (await findOrder(db, order.tokenValue))!));
 }
 
-/** Placed orders for the staff, newest first (`state` narrows). */
+/**
+ * Orders for the staff, newest first: placed ones, and carts whose captured money is to be refunded
+ * (`state` narrows: an order state, or `refund` for orders with a refund due or made).
+ */
 export async function listPlacedOrders(db: Db, state?: string, limit = 50): Promise<OrderBundle[]> {
+  const withRefund = sql`${orders.id} IN (SELECT ${payments.orderId} FROM ${payments} WHERE ${payments.state} IN ('refund_due', 'refunded'))`;
   const rows = await db.select().from(orders)
-    .where(state ? eq(orders.state, state) : sql`${orders.state} <> 'cart'`)
+    .where(state === 'refund' ? withRefund : state ? eq(orders.state, state) : sql`(${orders.state} <> 'cart' OR ${withRefund})`)
     .orderBy(desc(orders.id)).limit(limit);
   return Promise.all(rows.map(async (order) => (await findOrder(db, order.tokenValue))!));
 }
@@ -146,13 +188,7 @@ export async function applyOperation(db: Db, orderId: number, outcome: { state: 
     await tx.update(shipments).set({ state: shipmentState }).where(eq(shipments.orderId, orderId));
     if (!outcome.restock) return [];
     const items = await tx.select({ variantId: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
-    const variantIds = items.map((item) => item.variantId);
-    if (variantIds.length === 0) return [];
-    await tx.update(productVariants).set({ onHand: 1, onHold: 0 }).where(inArray(productVariants.id, variantIds));
-    const restocked = await tx.update(products).set({ soldAt: null, updatedAt: now })
-      .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, variantIds))))
-      .returning({ code: products.code });
-    return restocked.map((row) => row.code);
+    return restockParts(tx as unknown as Db, items.map((item) => item.variantId), now);
   });
 }
 

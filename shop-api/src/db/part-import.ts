@@ -3,7 +3,8 @@
  * nothing written when nothing differs (re-running an import changes nothing and notifies nobody).
  */
 import { and, eq, gte, inArray } from 'drizzle-orm';
-import { SOLD_STOCK } from '../domain/part-availability.js';
+import { cancelPaymentsHolding } from './payments.js';
+import { SOLD_STOCK } from './stock.js';
 import type { ImportedPart } from '../domain/part-import.js';
 import { normalizeReference, normalizeText } from '../domain/text.js';
 import { codePart } from '../seed/generate.js';
@@ -66,6 +67,11 @@ export async function importPart(db: Db, part: ImportedPart, now: Date): Promise
     if (changedFields.length === 0 && !compatChanged && !sell) {
       const note = part.status === 'en_vente' && existing.soldAt ? `vendue le ${existing.soldAt.toISOString().slice(0, 10)} : elle le reste` : undefined;
       return note ? { outcome: 'unchanged', note } : { outcome: 'unchanged' };
+    }
+    if (sell || !fields.enabled) {
+      // A part sold or withdrawn by the staff ends the checkout holding it (its money would be refunded).
+      const variants = await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, existing.id));
+      await cancelPaymentsHolding(tx as unknown as Db, variants.map((v) => v.id), now);
     }
     await tx.update(products).set({ ...fields, ...(sell ? { soldAt: now } : {}), updatedAt: now }).where(eq(products.id, existing.id));
     await tx.update(productVariants).set({ name: part.name, price: part.priceCents, originalPrice: part.priceCents, enabled: fields.enabled, ...(sell ? SOLD_STOCK : {}) })

@@ -1,14 +1,23 @@
 /**
- * Payments and the stock holds they take. Holding is one conditional UPDATE per part inside a
- * transaction (`on_hand - on_hold > 0`): PostgreSQL's row lock makes concurrent checkouts of one part
- * wait for each other and re-check the condition, so only one of them can hold it.
+ * Payments and the holds they take. Every write locks the order row first (`FOR UPDATE`): opening a
+ * payment, changing the cart (which cancels the open payment) and the provider's confirmation take
+ * turns, so a confirmation always judges the order as it is at that moment.
+ *
+ * A payment is `new` while its checkout is open and its parts are held by it; the provider's
+ * confirmation places the order only if the captured money is the order's total, in its currency,
+ * and every part is still held by this very payment. Otherwise nothing is sold and the payment is
+ * `refund_due` until the provider has given the money back (`refunded`).
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { apply, CHECKOUT, ORDER, PAYMENT, SHIPPING } from '../domain/order-states.js';
 import type { Db } from './client.js';
-import { orderItems, orders, payments, products, productVariants, shipments } from './schema.js';
+import { customers, orderItems, orders, payments, productVariants, shipments } from './schema.js';
+import { holdParts, releaseHolds, sellParts } from './stock.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** States of a payment that took no money and hold nothing any more. */
+const CLOSED_WITHOUT_MONEY = ['cancelled', 'expired'] as const;
 
 export class HoldError extends Error {
   constructor(readonly variantCodes: string[]) {
@@ -20,113 +29,193 @@ export interface NewPayment {
   orderId: number;
   provider: string;
   sessionId: string;
-  checkoutUrl: string;
   afterSuccessUrl: string;
   afterCancelUrl: string;
-  amount: number;
-  currencyCode: string;
   expiresAt: Date;
 }
 
-/** Holds every part of the order and records the payment; HoldError (nothing held) when one is gone. */
-export async function openPayment(db: Db, payment: NewPayment, checkoutState: string): Promise<PaymentRow> {
+export type OpenOutcome =
+  | { kind: 'opened'; payment: PaymentRow }
+  /** A checkout is already open for the order (a double click, a second tab): the same one. */
+  | { kind: 'existing'; payment: PaymentRow }
+  | { kind: 'placed' }
+  | { kind: 'empty' }
+  | { kind: 'not_ready' };
+
+/**
+ * Opens a payment for the order's total as it is now and holds every part for it — all or nothing
+ * (HoldError, nothing held, when one is sold or held by someone else).
+ */
+export async function openPayment(db: Db, payment: NewPayment, now: Date): Promise<OpenOutcome> {
   return db.transaction(async (tx) => {
-    const items = await tx.select({ variantId: orderItems.variantId, code: orderItems.variantCode }).from(orderItems).where(eq(orderItems.orderId, payment.orderId));
-    const held = await tx.update(productVariants)
-      .set({ onHold: sql`${productVariants.onHold} + 1` })
-      .where(and(inArray(productVariants.id, items.map((i) => i.variantId)), sql`${productVariants.onHand} - ${productVariants.onHold} > 0`))
-      .returning({ id: productVariants.id });
-    if (held.length !== items.length) {
-      const heldIds = new Set(held.map((row) => row.id));
-      throw new HoldError(items.filter((i) => !heldIds.has(i.variantId)).map((i) => i.code));
-    }
-    const [row] = await tx.insert(payments).values(payment).returning();
-    await tx.update(orders).set({ checkoutState, updatedAt: new Date() }).where(eq(orders.id, payment.orderId));
-    return row!;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+    if (!order || order.state !== 'cart') return { kind: 'placed' };
+    const [open] = await tx.select().from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'new'), sql`${payments.expiresAt} > ${now}`));
+    if (open) return { kind: 'existing', payment: open };
+    const items = await tx.select({ variantId: orderItems.variantId, code: orderItems.variantCode }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    if (items.length === 0) return { kind: 'empty' };
+    if (!canSelectPayment(order.checkoutState)) return { kind: 'not_ready' };
+    const [row] = await tx.insert(payments).values({
+      ...payment, checkoutUrl: '', amount: order.total, currencyCode: order.currencyCode,
+    }).returning();
+    const held = new Set(await holdParts(tx as unknown as Db, row!.id, items.map((i) => i.variantId)));
+    if (held.size !== items.length) throw new HoldError(items.filter((i) => !held.has(i.variantId)).map((i) => i.code));
+    await tx.update(orders).set({ checkoutState: apply(CHECKOUT, order.checkoutState, 'select_payment'), updatedAt: now }).where(eq(orders.id, order.id));
+    return { kind: 'opened', payment: row! };
   });
 }
+
+const canSelectPayment = (checkoutState: string) => (CHECKOUT.select_payment.from as readonly string[]).includes(checkoutState);
 
 export async function findPaymentBySession(db: Db, sessionId: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.sessionId, sessionId));
   return row ?? null;
 }
 
-export async function findOpenPayment(db: Db, orderId: number, now: Date): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'new'), sql`${payments.expiresAt} > ${now}`));
-  return row ?? null;
+/**
+ * Cancels the order's open payments inside the caller's transaction (the order row locked by it):
+ * their holds end and the checkout is back at the payment step. Returns them, so the provider's
+ * checkouts can be closed once the transaction is committed.
+ */
+export async function cancelOpenPayments(tx: Db, orderId: number, now: Date): Promise<PaymentRow[]> {
+  const cancelled = await tx.update(payments).set({ state: 'cancelled' })
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'new'))).returning();
+  if (cancelled.length === 0) return [];
+  await releaseHolds(tx, cancelled.map((row) => row.id));
+  await tx.update(orders).set({ checkoutState: 'shipping_selected', updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.state, 'cart'), eq(orders.checkoutState, 'payment_selected')));
+  return cancelled;
 }
 
-export async function releaseHolds(tx: Db, orderId: number): Promise<void> {
-  const items = await tx.select({ variantId: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  if (items.length === 0) return;
-  await tx.update(productVariants).set({ onHold: sql`GREATEST(${productVariants.onHold} - 1, 0)` })
-    .where(inArray(productVariants.id, items.map((i) => i.variantId)));
-}
-
-/** Ends an open payment without money: its holds go, the checkout is back at the shipping step. */
-export async function closePayment(db: Db, paymentId: number, state: 'cancelled' | 'expired'): Promise<boolean> {
+/** Ends an open payment without money (cancelled on the provider's page, expired): its holds go. */
+export async function closePayment(db: Db, paymentId: number, state: (typeof CLOSED_WITHOUT_MONEY)[number], now: Date): Promise<PaymentRow | null> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx.update(payments).set({ state }).where(and(eq(payments.id, paymentId), eq(payments.state, 'new'))).returning();
-    if (!payment) return false;
-    await releaseHolds(tx as unknown as Db, payment.orderId);
-    await tx.update(orders).set({ checkoutState: 'shipping_selected', updatedAt: new Date() })
-      .where(and(eq(orders.id, payment.orderId), eq(orders.state, 'cart')));
-    return true;
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment || payment.state !== 'new') return null;
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, payment.orderId)).for('update');
+    const [closed] = await tx.update(payments).set({ state }).where(and(eq(payments.id, paymentId), eq(payments.state, 'new'))).returning();
+    if (!closed) return null;
+    await releaseHolds(tx as unknown as Db, [closed.id]);
+    await tx.update(orders).set({ checkoutState: 'shipping_selected', updatedAt: now })
+      .where(and(eq(orders.id, closed.orderId), eq(orders.state, 'cart'), eq(orders.checkoutState, 'payment_selected')));
+    return closed;
   });
 }
 
-/** Payments whose checkout expired: their parts go back on sale. Returns how many were closed. */
-export async function expireStalePayments(db: Db, now: Date): Promise<number> {
+/** Payments whose checkout expired: closed, their parts back on sale. Returns them. */
+export async function expireStalePayments(db: Db, now: Date): Promise<PaymentRow[]> {
   const stale = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.state, 'new'), lt(payments.expiresAt, now)));
-  let closed = 0;
-  for (const { id } of stale) if (await closePayment(db, id, 'expired')) closed += 1;
+  const closed: PaymentRow[] = [];
+  for (const { id } of stale) {
+    const row = await closePayment(db, id, 'expired', now);
+    if (row) closed.push(row);
+  }
   return closed;
 }
 
-export interface CompletedOrder {
-  orderToken: string;
-  soldCodes: string[];
-  /** False when the payment had already been completed (a replayed confirmation). */
-  changed: boolean;
+export interface Capture {
+  paymentId: number;
+  /** What the provider says it took, in cents, and in which currency. */
+  amount: number;
+  currencyCode: string;
+  /** The provider's reference of the money (to refund it). */
+  reference: string | null;
 }
 
+export type ConfirmOutcome =
+  | { kind: 'placed'; orderToken: string; soldCodes: string[] }
+  /** Already placed by this payment (a confirmation delivered twice). */
+  | { kind: 'replay'; orderToken: string }
+  /** Money that must go back: the order was not placed by it. */
+  | { kind: 'refund'; payment: PaymentRow }
+  | { kind: 'unknown' };
+
 /**
- * The provider confirmed the money: the payment completes, the order is placed (number, `new`,
- * `paid`, shipment `ready`) and its parts are sold — all or nothing, once.
+ * The provider confirmed the money. The order is placed (number, `new`, `paid`, shipment `ready`, the
+ * buyer's group recorded) and its parts sold — all or nothing, once — only if the payment is open, the
+ * captured amount and currency are the order's total now, and this payment holds every part.
  */
-export async function completePayment(db: Db, paymentId: number, now: Date): Promise<CompletedOrder | null> {
+export async function confirmPayment(db: Db, capture: Capture, now: Date): Promise<ConfirmOutcome> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!payment) return null;
-    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
-    if (!order) return null;
-    if (payment.state === 'completed') return { orderToken: order.tokenValue, soldCodes: [], changed: false };
-    if (payment.state !== 'new') return null;
-    await tx.update(payments).set({ state: 'completed', completedAt: now }).where(eq(payments.id, payment.id));
+    const [found] = await tx.select().from(payments).where(eq(payments.id, capture.paymentId));
+    if (!found) return { kind: 'unknown' };
+    const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, capture.paymentId)).for('update');
+    if (!order || !payment) return { kind: 'unknown' };
+    if (payment.state === 'completed') return { kind: 'replay', orderToken: order.tokenValue };
+    if (payment.state === 'refunded') return { kind: 'unknown' };
+    if (payment.state === 'refund_due') return { kind: 'refund', payment };
+
+    const items = await tx.select({ variantId: orderItems.variantId, heldBy: productVariants.heldByPaymentId })
+      .from(orderItems).innerJoin(productVariants, eq(productVariants.id, orderItems.variantId)).where(eq(orderItems.orderId, order.id));
+    const problem = payment.state !== 'new' ? 'le paiement avait été annulé ou avait expiré'
+      : order.state !== 'cart' ? 'la commande était déjà réglée par un autre paiement'
+        : capture.currencyCode.toUpperCase() !== order.currencyCode ? `devise ${capture.currencyCode.toUpperCase()} au lieu de ${order.currencyCode}`
+          : capture.amount !== order.total || payment.amount !== order.total ? `montant encaissé ${capture.amount} c au lieu de ${order.total} c`
+            : items.length === 0 || items.some((item) => item.heldBy !== payment.id) ? 'des pièces de la commande n’étaient pas réservées par ce paiement'
+              : null;
+    const captured = { capturedAmount: capture.amount, capturedCurrency: capture.currencyCode.toUpperCase(), providerReference: capture.reference };
+    if (problem) {
+      const [flagged] = await tx.update(payments).set({ ...captured, state: 'refund_due', refundReason: `Remboursement dû : ${problem}.` })
+        .where(eq(payments.id, payment.id)).returning();
+      await releaseHolds(tx as unknown as Db, [payment.id]);
+      if (order.state === 'cart') {
+        await tx.update(orders).set({ checkoutState: 'shipping_selected', updatedAt: now })
+          .where(and(eq(orders.id, order.id), eq(orders.checkoutState, 'payment_selected')));
+      }
+      return { kind: 'refund', payment: flagged! };
+    }
+
+    await tx.update(payments).set({ ...captured, state: 'completed', completedAt: now }).where(eq(payments.id, payment.id));
+    const [buyer] = order.customerId ? await tx.select({ groupCode: customers.groupCode }).from(customers).where(eq(customers.id, order.customerId)) : [];
     await tx.update(orders).set({
       number: String(order.id).padStart(9, '0'),
       state: apply(ORDER, order.state, 'create'),
       checkoutState: apply(CHECKOUT, order.checkoutState, 'complete'),
       paymentState: apply(PAYMENT, apply(PAYMENT, order.paymentState, 'request_payment'), 'pay'),
       shippingState: apply(SHIPPING, order.shippingState, 'request_shipping'),
+      customerGroupCode: buyer?.groupCode ?? 'individual',
       checkoutCompletedAt: now,
       updatedAt: now,
     }).where(eq(orders.id, order.id));
     await tx.update(shipments).set({ state: 'ready' }).where(eq(shipments.orderId, order.id));
-    const items = await tx.select({ variantId: orderItems.variantId, code: orderItems.variantCode }).from(orderItems).where(eq(orderItems.orderId, order.id));
-    const variantIds = items.map((i) => i.variantId);
-    await tx.update(productVariants).set({ onHand: 0, onHold: 0 }).where(inArray(productVariants.id, variantIds));
-    await tx.update(products).set({ soldAt: now, updatedAt: now })
-      .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, variantIds))));
-    const sold = await tx.select({ code: products.code }).from(products)
-      .innerJoin(productVariants, eq(productVariants.productId, products.id)).where(inArray(productVariants.id, variantIds));
-    return { orderToken: order.tokenValue, soldCodes: sold.map((row) => row.code), changed: true };
+    const soldCodes = await sellParts(tx as unknown as Db, items.map((item) => item.variantId), now);
+    return { kind: 'placed', orderToken: order.tokenValue, soldCodes };
   });
 }
 
-/** The provider's session for a payment just opened. */
-export async function attachCheckout(db: Db, paymentId: number, sessionId: string, checkoutUrl: string): Promise<PaymentRow> {
+/** The provider gave the money back. */
+export async function markRefunded(db: Db, paymentId: number, now: Date): Promise<void> {
+  await db.update(payments).set({ state: 'refunded', refundedAt: now }).where(and(eq(payments.id, paymentId), eq(payments.state, 'refund_due')));
+}
+
+export async function paymentsToRefund(db: Db): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.state, 'refund_due'));
+}
+
+/**
+ * The open payments holding any of these parts, cancelled (the staff sold or withdrew a part a
+ * shopper was paying for: that checkout can no longer place its order). Inside the caller's transaction.
+ */
+export async function cancelPaymentsHolding(tx: Db, variantIds: number[], now: Date): Promise<PaymentRow[]> {
+  if (variantIds.length === 0) return [];
+  const holders = await tx.selectDistinct({ orderId: payments.orderId }).from(payments)
+    .innerJoin(productVariants, eq(productVariants.heldByPaymentId, payments.id))
+    .where(and(inArray(productVariants.id, variantIds), eq(payments.state, 'new')));
+  const cancelled: PaymentRow[] = [];
+  for (const { orderId } of holders) cancelled.push(...await cancelOpenPayments(tx, orderId, now));
+  return cancelled;
+}
+
+/** Payments of an order, oldest first (the staff see refunds due next to the order). */
+export async function orderPayments(db: Db, orderIds: number[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(payments.id);
+}
+
+/** The provider's session for a payment just opened; null when the payment was closed meanwhile. */
+export async function attachCheckout(db: Db, paymentId: number, sessionId: string, checkoutUrl: string): Promise<PaymentRow | null> {
   const [row] = await db.update(payments).set({ sessionId, checkoutUrl }).where(eq(payments.id, paymentId)).returning();
-  return row!;
+  return row && row.state === 'new' ? row : null;
 }

@@ -9,8 +9,8 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { findOrder, type OrderBundle } from './orders.js';
-import { releaseHolds } from './payments.js';
-import { addresses, customers, exportQuoteRequests, orders, payments, refreshTokens, withdrawals, type OrderAddress } from './schema.js';
+import { cancelOpenPayments } from './payments.js';
+import { addresses, customers, exportQuoteRequests, orders, refreshTokens, withdrawals, type OrderAddress } from './schema.js';
 
 export async function customerOrders(db: Db, customerId: number): Promise<OrderBundle[]> {
   const rows = await db.select({ token: orders.tokenValue }).from(orders).where(eq(orders.customerId, customerId)).orderBy(asc(orders.id));
@@ -32,9 +32,9 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
       .from(orders).where(eq(orders.customerId, customerId));
     const carts = own.filter((order) => order.state === 'cart').map((order) => order.id);
     if (carts.length > 0) {
-      // A cart being paid holds its parts: they go back on sale with it.
-      const open = await tx.select({ orderId: payments.orderId }).from(payments).where(and(inArray(payments.orderId, carts), eq(payments.state, 'new')));
-      for (const { orderId } of open) await releaseHolds(tx as unknown as Db, orderId);
+      // A cart being paid holds its parts: its payment ends and they go back on sale with it (money
+      // a provider still takes for it is refunded: the payment no longer exists).
+      for (const orderId of carts) await cancelOpenPayments(tx as unknown as Db, orderId, now);
       await tx.delete(orders).where(inArray(orders.id, carts));
     }
     for (const order of own.filter((row) => row.state !== 'cart')) {

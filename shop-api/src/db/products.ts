@@ -1,6 +1,7 @@
 /** Product reads for the catalogue: filtered, sorted, paginated listings and single parts. */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { inStock } from '../domain/part-availability.js';
 import { normalizeReference, normalizeText } from '../domain/text.js';
 import type { Db } from './client.js';
 import {
@@ -207,7 +208,7 @@ export async function loadProducts(db: Db, ids: number[]): Promise<ProductRecord
       soldAt: product.soldAt,
       variant: variant ? {
         code: variant.code, name: variant.name, price: variant.price, originalPrice: variant.originalPrice,
-        inStock: variant.onHand - variant.onHold > 0,
+        inStock: inStock(variant),
       } : null,
       images: images.filter((image) => image.productId === id).map(({ id: imageId, type, path }) => ({ id: imageId, type, path })),
       productTaxonIds: links.filter((link) => link.productId === id).map((link) => link.id),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addItemProblem, CART_MESSAGES, cartTotals } from './cart.js';
 
-const forSale = { soldAt: null, onHand: 1, onHold: 0 };
+const forSale = { soldAt: null, onHand: 1, heldByPaymentId: null };
 
 describe('cart of unique parts', () => {
   it('takes a part for sale once, with quantity 1', () => {
@@ -11,8 +11,8 @@ describe('cart of unique parts', () => {
   });
 
   it('refuses a sold part and one held by another checkout, in French', () => {
-    expect(addItemProblem({ soldAt: new Date(), onHand: 0, onHold: 0 }, 1, false)).toBe(CART_MESSAGES.sold);
-    expect(addItemProblem({ soldAt: null, onHand: 1, onHold: 1 }, 1, false)).toBe(CART_MESSAGES.reserved);
+    expect(addItemProblem({ soldAt: new Date(), onHand: 0, heldByPaymentId: null }, 1, false)).toBe(CART_MESSAGES.sold);
+    expect(addItemProblem({ soldAt: null, onHand: 1, heldByPaymentId: 12 }, 1, false)).toBe(CART_MESSAGES.reserved);
   });
 
   it('adds integer cents; an empty cart costs nothing to ship', () => {

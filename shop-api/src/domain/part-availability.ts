@@ -7,13 +7,14 @@ export type PartAvailability = 'available' | 'reserved' | 'sold';
 export interface StockFacts {
   soldAt: Date | null;
   onHand: number;
-  onHold: number;
+  /** The open payment holding the part, if any. */
+  heldByPaymentId: number | null;
 }
 
-export function availabilityOf({ soldAt, onHand, onHold }: StockFacts): PartAvailability {
+export function availabilityOf({ soldAt, onHand, heldByPaymentId }: StockFacts): PartAvailability {
   if (soldAt || onHand <= 0) return 'sold';
-  return onHand - onHold > 0 ? 'available' : 'reserved';
+  return heldByPaymentId === null ? 'available' : 'reserved';
 }
 
-/** Stock once a part is sold: nothing on hand, nothing held (a hold of a checkout dies with the sale). */
-export const SOLD_STOCK = { onHand: 0, onHold: 0 } as const;
+/** Whether a shopper can take the part now (the contract's `inStock`). */
+export const inStock = (stock: Omit<StockFacts, 'soldAt'>) => availabilityOf({ ...stock, soldAt: null }) === 'available';

@@ -60,9 +60,9 @@ export interface ConfirmedOrder {
   lines: { name: string; amount: number }[];
   /**
    * The order's own itemsTotal, shown as the "Pièces" line (never a sum made here, so the mail says
-   * what the recap and the order page say). Optional only until the payment confirmation passes it.
+   * what the recap and the order page say).
    */
-  itemsTotal?: number;
+  itemsTotal: number;
   shippingName: string | null;
   shippingTotal: number;
   total: number;
@@ -78,7 +78,7 @@ export function orderConfirmationMail(to: string, firstName: string, order: Conf
   return mail(to, `Commande n° ${order.number} enregistrée`, `Bonjour ${firstName},`, [
     `Merci pour votre commande n° ${order.number} : votre paiement est confirmé.`,
     ...order.lines.map((line) => `• ${line.name} : ${euros(line.amount)}`),
-    ...(order.itemsTotal === undefined ? [] : [`Pièces (${order.lines.length}) : ${euros(order.itemsTotal)}`]),
+    `Pièces (${order.lines.length}) : ${euros(order.itemsTotal)}`,
     `Livraison${order.shippingName ? ` (${order.shippingName})` : ''} : ${order.shippingTotal === 0 ? 'gratuite' : euros(order.shippingTotal)}`,
     `Total payé TTC : ${euros(order.total)}`,
     'Le centre VHU vérifie maintenant vos pièces avant de les préparer. Vous suivez chaque étape dans votre compte.',

@@ -1,27 +1,32 @@
 /**
- * What follows a payment the provider confirmed (sandbox page or Stripe webhook), once per order:
- * listings drop the sold parts (cache and storefront tags) and the customer gets the order's
- * confirmation by mail. Neither may undo the payment: failures are logged, never thrown.
+ * What follows a provider's confirmation (sandbox page or Stripe webhook). An order placed: listings
+ * drop the sold parts (cache and storefront tags) and the customer gets the confirmation by mail, once.
+ * Money that placed nothing: given back through the provider (retried by the payment sweep while the
+ * provider fails). Nothing here may undo a payment: failures are logged, never thrown.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app.js';
 import { findCustomer } from '../db/customers.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
-import type { CompletedOrder } from '../db/payments.js';
+import { markRefunded, type ConfirmOutcome, type PaymentRow } from '../db/payments.js';
 import { forgetListingTotals } from '../db/products.js';
 import { orderConfirmationMail } from '../mail/templates.js';
 import { partTags } from '../notify/storefront.js';
 
-export async function afterConfirmedPayment(
-  { db, notifier, mailer, siteUrl }: Pick<AppContext, 'db' | 'notifier' | 'mailer' | 'siteUrl'>,
-  completed: CompletedOrder,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  if (!completed.changed) return;
+type Settling = Pick<AppContext, 'db' | 'notifier' | 'mailer' | 'siteUrl' | 'paymentProviders' | 'now'>;
+
+export async function afterConfirmation(context: Settling, outcome: ConfirmOutcome, log: Pick<FastifyBaseLogger, 'error' | 'warn'>): Promise<void> {
+  if (outcome.kind === 'refund') {
+    log.warn({ payment: outcome.payment.id, reason: outcome.payment.refundReason }, 'captured money placed no order: refunding');
+    await refundPayment(context, outcome.payment, log);
+    return;
+  }
+  if (outcome.kind !== 'placed') return;
+  const { db, notifier, mailer, siteUrl } = context;
   forgetListingTotals(db);
-  for (const code of completed.soldCodes) notifier.notify(partTags(code));
+  for (const code of outcome.soldCodes) notifier.notify(partTags(code));
   try {
-    const bundle = await findOrder(db, completed.orderToken);
+    const bundle = await findOrder(db, outcome.orderToken);
     const customer = bundle?.order.customerId ? await findCustomer(db, bundle.order.customerId) : null;
     if (!bundle || !customer || !bundle.order.number) return;
     const method = bundle.shipment ? (await listShippingMethods(db)).find((m) => m.code === bundle.shipment!.methodCode) : undefined;
@@ -29,12 +34,39 @@ export async function afterConfirmedPayment(
       number: bundle.order.number,
       lines: bundle.items.map((row) => ({ name: row.productName, amount: row.total })),
       shippingName: method?.name ?? null,
+      itemsTotal: bundle.order.itemsTotal,
       shippingTotal: bundle.order.shippingTotal,
       total: bundle.order.total,
       url: `${siteUrl}/compte/commandes/${bundle.order.tokenValue}`,
       consumer: !customer.groupCode.endsWith('professional'),
     }));
   } catch (error) {
-    log.error({ err: error, order: completed.orderToken }, 'order confirmation mail failed');
+    log.error({ err: error, order: outcome.orderToken }, 'order confirmation mail failed');
+  }
+}
+
+/** Gives the payment's money back through its provider; false (still due, the sweep retries) when it cannot. */
+export async function refundPayment({ db, paymentProviders, now }: Pick<AppContext, 'db' | 'paymentProviders' | 'now'>, payment: PaymentRow, log: Pick<FastifyBaseLogger, 'error'>): Promise<boolean> {
+  const provider = paymentProviders[payment.provider as keyof typeof paymentProviders];
+  try {
+    if (!provider) throw new Error(`no ${payment.provider} provider configured`);
+    await provider.refund(payment);
+    await markRefunded(db, payment.id, now());
+    return true;
+  } catch (error) {
+    log.error({ err: error, payment: payment.id }, 'refund failed: the payment stays due for refund');
+    return false;
+  }
+}
+
+/** Closes the providers' checkouts of payments the shop cancelled, so they can take no money (best effort). */
+export async function closeCheckouts({ paymentProviders }: Pick<AppContext, 'paymentProviders'>, cancelled: PaymentRow[], log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
+  for (const payment of cancelled) {
+    try {
+      await paymentProviders[payment.provider as keyof typeof paymentProviders]?.closeCheckout(payment);
+    } catch (error) {
+      // Its money, if it ever comes, is refunded on confirmation: the payment is no longer open.
+      log.error({ err: error, payment: payment.id }, 'closing the provider checkout failed');
+    }
   }
 }

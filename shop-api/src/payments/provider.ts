@@ -1,8 +1,10 @@
 /**
- * Where a customer pays (design §3 PaymentProvider): the sandbox page of this server, or Stripe
- * Checkout. A provider only opens checkouts; payments complete on the provider's confirmation.
+ * Where a customer pays: the sandbox page of this server, or Stripe Checkout. A provider opens
+ * checkouts, closes one the shop no longer wants (the order changed), and gives back money it took for
+ * a payment that could not place its order; payments complete only on the provider's confirmation.
  */
 import Stripe from 'stripe';
+import type { PaymentRow } from '../db/payments.js';
 
 export interface CheckoutRequest {
   paymentId: number;
@@ -17,8 +19,13 @@ export interface CheckoutRequest {
 export interface PaymentProvider {
   name: 'sandbox' | 'stripe';
   openCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Closes the payment's checkout so it can no longer take money (already closed or paid: no error). */
+  closeCheckout(payment: PaymentRow): Promise<void>;
+  /** Gives back all the money captured for the payment. */
+  refund(payment: PaymentRow): Promise<void>;
 }
 
+/** The sandbox takes no money: its page refuses a closed payment, and there is nothing to give back. */
 export function sandboxProvider(publicUrl: string, newSessionId: () => string): PaymentProvider {
   return {
     name: 'sandbox',
@@ -26,6 +33,8 @@ export function sandboxProvider(publicUrl: string, newSessionId: () => string): 
       const sessionId = `sbx_${newSessionId()}`;
       return { sessionId, url: `${publicUrl}/sandbox/checkout/${sessionId}` };
     },
+    async closeCheckout() {},
+    async refund() {},
   };
 }
 
@@ -60,6 +69,19 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       }, { idempotencyKey: `payment-${request.paymentId}` });
       if (!session.url) throw new Error('Stripe did not return a checkout URL');
       return { sessionId: session.id, url: session.url };
+    },
+    async closeCheckout(payment) {
+      if (!payment.sessionId.startsWith('cs_')) return;
+      try {
+        await stripe.checkout.sessions.expire(payment.sessionId);
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open: paid (its webhook will ask a refund) or expired.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+    async refund(payment) {
+      if (!payment.providerReference) throw new Error(`payment ${payment.id} has no payment intent to refund`);
+      await stripe.refunds.create({ payment_intent: payment.providerReference }, { idempotencyKey: `refund-${payment.id}` });
     },
   };
 }

@@ -1,10 +1,12 @@
 /**
  * Staff operations on orders (bearer STAFF_API_TOKEN, under /api/v2/admin; a real Sylius has its
- * admin): list placed orders and move one through validate / wait / ship / fulfill / cancel.
+ * admin): list placed orders (and carts whose captured money is refunded) and move one through
+ * validate / wait / ship / fulfill / cancel.
  * `npm run orders` is the command line on top of it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { applyOperation, findPlacedOrder, listPlacedOrders, type OrderBundle } from '../db/orders.js';
+import { orderPayments, type PaymentRow } from '../db/payments.js';
 import { forgetListingTotals } from '../db/products.js';
 import { operate, STAFF_OPERATIONS, type StaffOperation } from '../domain/order-operations.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -14,7 +16,7 @@ import { partTags } from '../notify/storefront.js';
 import type { AppContext } from '../app.js';
 import { ADMIN_PREFIX } from './admin-products.js';
 
-const summary = ({ order, items, shipment, withdrawals }: OrderBundle) => ({
+const summary = ({ order, items, shipment, withdrawals }: OrderBundle, payments: PaymentRow[]) => ({
   number: order.number,
   tokenValue: order.tokenValue,
   state: order.state,
@@ -33,16 +35,26 @@ const summary = ({ order, items, shipment, withdrawals }: OrderBundle) => ({
     items: row.itemIds.map((id) => items.find((line) => line.id === id)?.variantCode ?? String(id)),
     acknowledged: row.acknowledgedAt !== null,
   })),
+  // Money a provider took that placed nothing (a changed or closed checkout): refunded, or still due.
+  refunds: payments.filter((payment) => payment.state === 'refund_due' || payment.state === 'refunded').map((payment) => ({
+    provider: payment.provider, amount: payment.capturedAmount, currencyCode: payment.capturedCurrency, reason: payment.refundReason,
+    refundedAt: payment.refundedAt ? syliusDate(payment.refundedAt) : null,
+  })),
   updatedAt: syliusDate(order.updatedAt),
 });
+
+async function summaries(db: AppContext['db'], bundles: OrderBundle[]) {
+  const payments = await orderPayments(db, bundles.map((bundle) => bundle.order.id));
+  return bundles.map((bundle) => summary(bundle, payments.filter((payment) => payment.orderId === bundle.order.id)));
+}
 
 const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staffToken, notifier, now }) => {
   if (!staffToken) return;
   app.addHook('onRequest', staffGuard(staffToken));
 
   app.get<{ Querystring: { state?: string } }>(`${ADMIN_PREFIX}/orders`, {
-    schema: { querystring: { type: 'object', properties: { state: { type: 'string', enum: ['new', 'validated', 'fulfilled', 'cancelled'] } } } },
-  }, async (request) => (await listPlacedOrders(db, request.query.state)).map(summary));
+    schema: { querystring: { type: 'object', properties: { state: { type: 'string', enum: ['new', 'validated', 'fulfilled', 'cancelled', 'refund'] } } } },
+  }, async (request) => summaries(db, await listPlacedOrders(db, request.query.state)));
 
   app.post<{ Params: { reference: string; operation: string } }>(`${ADMIN_PREFIX}/orders/:reference/:operation`, {
     schema: { params: { type: 'object', properties: { operation: { type: 'string', enum: [...STAFF_OPERATIONS] }, reference: { type: 'string', maxLength: 64 } } } },
@@ -61,7 +73,7 @@ const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staf
       for (const code of restocked) notifier.notify(partTags(code));
     }
     const updated = (await findPlacedOrder(db, found.order.tokenValue))!;
-    return summary(updated);
+    return (await summaries(db, [updated]))[0];
   });
 };
 

@@ -16,6 +16,7 @@ import { syliusDate } from '../http/jsonld.js';
 import { spreadsheetLinesSchema, type SpreadsheetLinesBody } from '../http/spreadsheet-lines.js';
 import { staffGuard } from '../http/staff-auth.js';
 import { partTags } from '../notify/storefront.js';
+import { closeCheckouts } from '../payments/confirmed.js';
 import type { AppContext } from '../app.js';
 
 export const ADMIN_PREFIX = '/api/v2/admin';
@@ -29,7 +30,8 @@ const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 export const MAX_PHOTO_PIXELS = 50_000_000;
 const CODE_PARAM = { type: 'string', pattern: '^[A-Z0-9][A-Z0-9_-]{2,40}$' } as const;
 
-const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, notifier, staffToken, now, mediaDir }) => {
+const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, notifier, staffToken, now, mediaDir } = context;
   if (!staffToken) return;
   app.addHook('onRequest', staffGuard(staffToken));
 
@@ -49,6 +51,7 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, no
     const sale = await markPartSold(db, request.params.code, at);
     if (!sale) throw notFound('Pièce introuvable.');
     if (sale.changed) notifier.notify(partTags(sale.code));
+    await closeCheckouts(context, sale.cancelled, request.log);
     return { code: sale.code, soldAt: syliusDate(sale.soldAt), changed: sale.changed };
   });
 

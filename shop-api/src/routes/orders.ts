@@ -8,16 +8,18 @@ import { requireCustomer } from '../auth/guard.js';
 import { accessibleOrder as accessibleOrderFor } from '../auth/order-access.js';
 import { findAddress } from '../db/customers.js';
 import {
-  addOrderItem, addressOrder, chooseShipping, createOrder, findOrder, findVariantStock, listCustomerOrders, listShippingMethods, orderWeight, removeOrderItem,
-  type OrderBundle,
+  CartClosedError, changeCart, createOrder, deleteOrderItem, findOrder, findVariantStock, insertOrderItem, listCustomerOrders, listShippingMethods,
+  orderItemsOf, orderWeight, writeAddresses, writeShippingMethod, type OrderBundle, type OrderRow,
 } from '../db/orders.js';
-import { countries, orders as ordersTable, type OrderAddress } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { closeCheckouts } from '../payments/confirmed.js';
+import { countries, type OrderAddress } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
 import { addItemProblem, CART_MESSAGES } from '../domain/cart.js';
 import { CHECKOUT_MESSAGES, defaultMethod, methodsFor, parsePlates } from '../domain/checkout.js';
 import { addressViolations, type AddressInput } from '../domain/customer-rules.js';
 import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
 import type { Violation } from '../http/errors.js';
-import { eq } from 'drizzle-orm';
 import { newToken } from '../domain/secrets.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member, syliusDate } from '../http/jsonld.js';
@@ -63,8 +65,24 @@ export function orderFields({ order, items, shipment }: OrderBundle, { withState
   };
 }
 
-const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) => {
+const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, jwt, now } = context;
   const accessibleOrder = (request: FastifyRequest, token: string) => accessibleOrderFor(db, jwt, request, token);
+
+  /**
+   * Changes the cart through changeCart (order locked, open payment cancelled, delivery and totals
+   * recomputed), then closes the cancelled payments' checkouts at their provider.
+   */
+  async function changeOrder<T>(request: FastifyRequest, order: OrderRow, change: (tx: Db, order: OrderRow) => Promise<T>): Promise<T> {
+    try {
+      const { result, cancelled } = await changeCart(db, order.id, now(), change);
+      if (cancelled.length > 0) await closeCheckouts(context, cancelled, request.log);
+      return result;
+    } catch (error) {
+      if (error instanceof CartClosedError) throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
+      throw error;
+    }
+  }
 
   app.post<{ Body: { localeCode?: string } | null }>(`${API_PREFIX}/orders`, {
     schema: { body: { type: ['object', 'null'], properties: { localeCode: { type: 'string', maxLength: 16 } } } },
@@ -98,17 +116,20 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
       },
     },
   }, async (request, reply) => {
-    const { order, items } = await accessibleOrder(request, request.params.token);
+    const { order } = await accessibleOrder(request, request.params.token);
     if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
     const code = decodeURIComponent(request.body.productVariant.split('/').pop() ?? '');
     const variant = await findVariantStock(db, code);
     if (!variant) throw new ViolationError([{ propertyPath: 'productVariant', message: 'Cette pièce n’existe pas ou n’est plus en vente.' }]);
-    const problem = addItemProblem(variant, request.body.quantity ?? 1, items.some((row) => row.variantId === variant.id));
-    if (problem) throw new ViolationError([{ propertyPath: problem === CART_MESSAGES.quantity ? 'quantity' : 'productVariant', message: problem }]);
-    await addOrderItem(db, order.id, {
-      variantId: variant.id, variantCode: variant.code, productName: variant.productName, quantity: 1, unitPrice: variant.price, total: variant.price,
+    await changeOrder(request, order, async (tx) => {
+      // Checked inside the change, the order locked: two clicks cannot add the part twice.
+      const items = await orderItemsOf(tx, order.id);
+      const problem = addItemProblem(variant, request.body.quantity ?? 1, items.some((row) => row.variantId === variant.id));
+      if (problem) throw new ViolationError([{ propertyPath: problem === CART_MESSAGES.quantity ? 'quantity' : 'productVariant', message: problem }]);
+      await insertOrderItem(tx, order.id, {
+        variantId: variant.id, variantCode: variant.code, productName: variant.productName, quantity: 1, unitPrice: variant.price, total: variant.price,
+      });
     });
-    await repriceShipping(order.id);
     const updated = (await findOrder(db, order.tokenValue))!;
     return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: false })));
   });
@@ -118,22 +139,11 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
   }, async (request, reply) => {
     const { order } = await accessibleOrder(request, request.params.token);
     if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
-    if (!(await removeOrderItem(db, order.id, Number(request.params.itemId)))) throw notFound();
-    await repriceShipping(order.id);
+    await changeOrder(request, order, async (tx) => {
+      if (!(await deleteOrderItem(tx, order.id, Number(request.params.itemId)))) throw notFound();
+    });
     return reply.status(204).send();
   });
-
-  /** After the parts change, the shipment keeps its method while it fits the weight, at the new price. */
-  async function repriceShipping(orderId: number) {
-    const bundle = await findOrderById(orderId);
-    if (!bundle?.shipment) return;
-    const method = defaultMethod(await listShippingMethods(db), await orderWeight(db, orderId), bundle.shipment.methodCode);
-    if (method) await chooseShipping(db, orderId, { methodCode: method.code, price: method.price }, bundle.order.checkoutState);
-  }
-  async function findOrderById(orderId: number) {
-    const [row] = await db.select({ token: ordersTable.tokenValue }).from(ordersTable).where(eq(ordersTable.id, orderId));
-    return row ? findOrder(db, row.token) : null;
-  }
 
   interface UpdateBody {
     email?: string;
@@ -213,11 +223,14 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     // A signed-in customer addressing an anonymous cart takes it (Sylius's AddressOrderHandler): from
     // then on it answers only to them and appears in their orders.
     const owner = order.customerId === null && request.headers.authorization ? (await requireCustomer(db, jwt, request)).customerId : undefined;
-    await addressOrder(db, order.id, {
-      ...(owner !== undefined ? { customerId: owner } : {}),
-      billingAddress: billing.address!, shippingAddress: shipping.address!, billingAddressId: billing.id, shippingAddressId: shipping.id,
-      licencePlates: plates.plates.length > 0 ? plates.plates.join(', ') : null, checkoutState: apply(CHECKOUT, order.checkoutState, 'address'),
-    }, { methodCode: method.code, price: method.price });
+    await changeOrder(request, order, async (tx, locked) => {
+      if (!canApply(CHECKOUT, locked.checkoutState, 'address')) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+      await writeAddresses(tx, order.id, {
+        ...(owner !== undefined ? { customerId: owner } : {}),
+        billingAddress: billing.address!, shippingAddress: shipping.address!, billingAddressId: billing.id, shippingAddressId: shipping.id,
+        licencePlates: plates.plates.length > 0 ? plates.plates.join(', ') : null, checkoutState: apply(CHECKOUT, locked.checkoutState, 'address'),
+      }, method.code);
+    });
     const updated = (await findOrder(db, order.tokenValue))!;
     return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
   });
@@ -234,9 +247,12 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) =>
     const code = decodeURIComponent(request.body.shippingMethod.split('/').pop() ?? '');
     const all = await listShippingMethods(db);
     if (!all.some((method) => method.code === code)) throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.unknownMethod }]);
-    const method = methodsFor(all, await orderWeight(db, order.id)).find((candidate) => candidate.code === code);
-    if (!method) throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.methodUnfit }]);
-    await chooseShipping(db, order.id, { methodCode: method.code, price: method.price }, apply(CHECKOUT, order.checkoutState, 'select_shipping'));
+    await changeOrder(request, order, async (tx, locked) => {
+      const method = methodsFor(all, await orderWeight(tx, order.id)).find((candidate) => candidate.code === code);
+      if (!method) throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.methodUnfit }]);
+      if (!canApply(CHECKOUT, locked.checkoutState, 'select_shipping')) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.notAddressed }]);
+      await writeShippingMethod(tx, order.id, method.code, apply(CHECKOUT, locked.checkoutState, 'select_shipping'));
+    });
     const updated = (await findOrder(db, order.tokenValue))!;
     return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
   });

@@ -6,15 +6,15 @@
  * public shop on the sandbox.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { attachCheckout, closePayment, completePayment, expireStalePayments, findOpenPayment, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
-import { listShippingMethods } from '../db/orders.js';
+import { attachCheckout, closePayment, confirmPayment, expireStalePayments, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
+import { findOrder, listShippingMethods } from '../db/orders.js';
 import { CART_MESSAGES } from '../domain/cart.js';
 import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
 import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
 import { newToken } from '../domain/secrets.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
-import { afterConfirmedPayment } from '../payments/confirmed.js';
+import { afterConfirmation, closeCheckouts } from '../payments/confirmed.js';
 import { orderFields } from './orders.js';
 import { accessibleOrder } from '../auth/order-access.js';
 import type { AppContext } from '../app.js';
@@ -26,6 +26,8 @@ export const PAY_MESSAGES = {
   notReady: 'Choisissez d’abord l’adresse et le mode de livraison.',
   badUrl: 'Adresse de retour refusée : elle doit mener à la boutique.',
   notPaid: 'Le paiement de cette commande n’est pas encore confirmé.',
+  opening: 'Le paiement de cette commande est en cours d’ouverture : réessayez dans un instant.',
+  changed: 'Votre commande vient de changer : vérifiez-la puis relancez le paiement.',
 } as const;
 
 const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -54,24 +56,18 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       },
     },
   }, async (request) => {
-    const { order, items, shipment } = await accessible(request, request.params.token);
+    const { order, items } = await accessible(request, request.params.token);
     const { afterSuccessUrl, afterCancelUrl } = request.body;
     if (!isShopUrl(afterSuccessUrl) || !isShopUrl(afterCancelUrl)) throw new ViolationError([{ propertyPath: 'afterSuccessUrl', message: PAY_MESSAGES.badUrl }]);
-    if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
-    if (items.length === 0) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
     await expireStalePayments(db, now());
-    // Asking again while a checkout is open returns it (a double click must not hold twice).
-    const open = await findOpenPayment(db, order.id, now());
-    if (open) return { checkoutUrl: open.checkoutUrl };
-    if (!canApply(CHECKOUT, order.checkoutState, 'select_payment')) throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notReady }]);
     const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MS);
-    let payment;
+    let opened;
     try {
-      // Parts first: no checkout is opened for a part someone else is paying for.
-      payment = await openPayment(db, {
-        orderId: order.id, provider: paymentProvider.name, sessionId: `pending_${newToken(16)}`, checkoutUrl: '',
-        afterSuccessUrl, afterCancelUrl, amount: order.total, currencyCode: order.currencyCode, expiresAt,
-      }, apply(CHECKOUT, order.checkoutState, 'select_payment'));
+      // The amount is the order's total read under the order's lock, and every part is held for this
+      // payment before any checkout opens: no checkout for a part someone else is paying for.
+      opened = await openPayment(db, {
+        orderId: order.id, provider: paymentProvider.name, sessionId: `pending_${newToken(16)}`, afterSuccessUrl, afterCancelUrl, expiresAt,
+      }, now());
     } catch (error) {
       if (error instanceof HoldError) {
         const nameOf = (code: string) => items.find((row) => row.variantCode === code)?.productName ?? code;
@@ -79,22 +75,42 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       }
       throw error;
     }
-    const method = shipment ? (await listShippingMethods(db)).find((m) => m.code === shipment.methodCode) : undefined;
+    if (opened.kind === 'placed') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+    if (opened.kind === 'empty') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
+    if (opened.kind === 'not_ready') throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notReady }]);
+    // Asking again while a checkout is open returns it (a double click must not hold twice).
+    if (opened.kind === 'existing' && opened.payment.checkoutUrl) return { checkoutUrl: opened.payment.checkoutUrl };
+    if (opened.kind === 'existing') throw new HttpError(409, PAY_MESSAGES.opening);
+    const payment = opened.payment;
+    // The checkout's lines are the order as the payment froze it.
+    const frozen = (await findOrder(db, order.tokenValue))!;
+    const method = frozen.shipment ? (await listShippingMethods(db)).find((m) => m.code === frozen.shipment!.methodCode) : undefined;
     const lines = [
-      ...items.map((row) => ({ name: row.productName, amount: row.unitPrice })),
-      ...(order.shippingTotal > 0 ? [{ name: `Livraison : ${method?.name ?? shipment?.methodCode ?? ''}`, amount: order.shippingTotal }] : []),
+      ...frozen.items.map((row) => ({ name: row.productName, amount: row.unitPrice })),
+      ...(frozen.order.shippingTotal > 0 ? [{ name: `Livraison : ${method?.name ?? frozen.shipment?.methodCode ?? ''}`, amount: frozen.order.shippingTotal }] : []),
     ];
+    if (lines.reduce((sum, line) => sum + line.amount, 0) !== payment.amount) {
+      // The order changed between the two reads: that change cancelled this payment; the shopper pays again.
+      throw new HttpError(409, PAY_MESSAGES.changed);
+    }
+    let checkout;
     try {
-      const checkout = await paymentProvider.openCheckout({
-        paymentId: payment.id, orderToken: order.tokenValue, currencyCode: order.currencyCode, lines,
+      checkout = await paymentProvider.openCheckout({
+        paymentId: payment.id, orderToken: order.tokenValue, currencyCode: payment.currencyCode, lines,
         successUrl: afterSuccessUrl, cancelUrl: afterCancelUrl, expiresAt,
       });
-      return { checkoutUrl: (await attachCheckout(db, payment.id, checkout.sessionId, checkout.url)).checkoutUrl };
     } catch (error) {
       request.log.error({ err: error }, 'payment provider failed');
-      await closePayment(db, payment.id, 'cancelled');
+      await closePayment(db, payment.id, 'cancelled', now());
       throw new HttpError(502, 'Le paiement par carte est momentanément indisponible. Réessayez dans quelques minutes.');
     }
+    const attached = await attachCheckout(db, payment.id, checkout.sessionId, checkout.url);
+    if (!attached) {
+      // Cancelled while the provider opened it (the cart changed): that checkout must take no money.
+      await closeCheckouts(context, [{ ...payment, sessionId: checkout.sessionId }], request.log);
+      throw new HttpError(409, PAY_MESSAGES.changed);
+    }
+    return { checkoutUrl: attached.checkoutUrl };
   });
 
   app.patch<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token/complete`, async (request) => {
@@ -131,17 +147,18 @@ ${open ? `<form method="post" action="${action('pay')}"><button class="pay" type
   app.post<{ Params: { session: string } }>('/sandbox/checkout/:session/pay', async (request, reply) => {
     const payment = await findPaymentBySession(db, request.params.session);
     if (!payment || payment.provider !== 'sandbox') throw notFound();
-    if (payment.state === 'new' && payment.expiresAt <= now()) await closePayment(db, payment.id, 'expired');
-    const completed = await completePayment(db, payment.id, now());
-    if (!completed) return reply.redirect(payment.afterCancelUrl, 303);
-    await afterConfirmedPayment(context, completed, request.log);
-    return reply.redirect(payment.afterSuccessUrl, 303);
+    // Like a card network, the sandbox takes money only on an open, unexpired checkout, and exactly what it asks.
+    if (payment.state === 'new' && payment.expiresAt <= now()) await closePayment(db, payment.id, 'expired', now());
+    if (payment.state !== 'new' && payment.state !== 'completed') return reply.redirect(payment.afterCancelUrl, 303);
+    const outcome = await confirmPayment(db, { paymentId: payment.id, amount: payment.amount, currencyCode: payment.currencyCode, reference: null }, now());
+    await afterConfirmation(context, outcome, request.log);
+    return reply.redirect(outcome.kind === 'placed' || outcome.kind === 'replay' ? payment.afterSuccessUrl : payment.afterCancelUrl, 303);
   });
 
   app.post<{ Params: { session: string } }>('/sandbox/checkout/:session/cancel', async (request, reply) => {
     const payment = await findPaymentBySession(db, request.params.session);
     if (!payment || payment.provider !== 'sandbox') throw notFound();
-    await closePayment(db, payment.id, 'cancelled');
+    await closePayment(db, payment.id, 'cancelled', now());
     return reply.redirect(payment.afterCancelUrl, 303);
   });
 };

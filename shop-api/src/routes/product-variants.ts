@@ -1,6 +1,7 @@
 /** Product variants (one per part) and product-taxon links. */
 import type { FastifyPluginAsync } from 'fastify';
 import { findProductTaxon, findVariantByCode } from '../db/products.js';
+import { inStock } from '../domain/part-availability.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { digitsSchema, rowId } from '../http/params.js';
@@ -19,7 +20,7 @@ const productVariantsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
       price: variant.price,
       originalPrice: variant.originalPrice,
       lowestPriceBeforeDiscount: null,
-      inStock: variant.onHand - variant.onHold > 0,
+      inStock: inStock(variant),
       weight: row.weightGrams / 1000,
     });
   });

@@ -1,15 +1,16 @@
 /**
- * Stripe's confirmations (design §3): `checkout.session.completed` with `payment_status: paid`
- * completes the payment — after the signature is verified on the raw body, and only if the amount and
- * currency are the payment's own; `checkout.session.expired` releases the holds. Replays change
- * nothing: the payment completes once.
+ * Stripe's confirmations, after the signature is verified on the raw body. `checkout.session.completed`
+ * with `payment_status: paid` hands what Stripe captured to confirmPayment, which places the order only
+ * if it is the order's total now and the payment still holds every part — otherwise the money is
+ * refunded through the SDK. `checkout.session.expired` releases the holds. Replays, late and
+ * out-of-order deliveries change nothing more: a payment completes, or is refunded, once.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import { closePayment, completePayment, findPaymentBySession } from '../db/payments.js';
+import { closePayment, confirmPayment, findPaymentBySession } from '../db/payments.js';
 import { HttpError } from '../http/errors.js';
 import { API_PREFIX } from '../http/jsonld.js';
-import { afterConfirmedPayment } from '../payments/confirmed.js';
+import { afterConfirmation } from '../payments/confirmed.js';
 import type { AppContext } from '../app.js';
 
 export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payment-webhooks/stripe`;
@@ -31,20 +32,27 @@ const stripeWebhooksRoutes: FastifyPluginAsync<AppContext> = async (app, context
     }
     if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.expired') return { received: true, handled: false };
     const session = event.data.object as Stripe.Checkout.Session;
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
     const payment = await findPaymentBySession(db, session.id);
-    if (!payment) return { received: true, handled: false };
+    if (!payment) {
+      // Money for a checkout of ours whose payment is gone (its cart was erased with the account): give it back.
+      if (event.type === 'checkout.session.completed' && session.payment_status === 'paid' && session.metadata?.payment_id && paymentIntent) {
+        request.log.warn({ sessionId: session.id }, 'paid checkout without its payment: refunding');
+        await stripeWebhook.stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-orphan-${session.id}` });
+        return { received: true, handled: true };
+      }
+      return { received: true, handled: false };
+    }
     if (event.type === 'checkout.session.expired') {
-      await closePayment(db, payment.id, 'expired');
+      await closePayment(db, payment.id, 'expired', now());
       return { received: true, handled: true };
     }
     if (session.payment_status !== 'paid') return { received: true, handled: false };
-    if (session.amount_total !== payment.amount || session.currency?.toUpperCase() !== payment.currencyCode) {
-      request.log.error({ sessionId: session.id, amount: session.amount_total, expected: payment.amount }, 'Stripe amount mismatch: payment not completed');
-      throw new HttpError(422, 'Montant ou devise différents de la commande : paiement refusé.');
-    }
-    const completed = await completePayment(db, payment.id, now());
-    if (completed) await afterConfirmedPayment(context, completed, request.log);
-    return { received: true, handled: Boolean(completed) };
+    const outcome = await confirmPayment(db, {
+      paymentId: payment.id, amount: session.amount_total ?? 0, currencyCode: session.currency ?? '', reference: paymentIntent,
+    }, now());
+    await afterConfirmation(context, outcome, request.log);
+    return { received: true, handled: outcome.kind === 'placed' || outcome.kind === 'refund', ...(outcome.kind === 'refund' ? { refunded: true } : {}) };
   });
 };
 

@@ -34,7 +34,9 @@ const withdrawalsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt,
     const customer = await findCustomer(db, claims.customerId);
     if (!customer) throw notFound();
     const status = withdrawalStatus({
-      state: bundle.order.state, groupCode: customer.groupCode, fulfilledAt: bundle.order.fulfilledAt,
+      // The buyer's group when the order was placed: a professional who later calls themselves an
+      // individual does not gain a consumer's right on it (older orders: the profile's).
+      state: bundle.order.state, groupCode: bundle.order.customerGroupCode ?? customer.groupCode, fulfilledAt: bundle.order.fulfilledAt,
       itemIds: bundle.items.map((line) => line.id), withdrawnItemIds: bundle.withdrawals.flatMap((row) => row.itemIds),
     }, now());
     return { bundle, customer, status };

@@ -1,0 +1,27 @@
+/**
+ * The payment sweep, run every minute by the server and at each new payment: closes checkouts past
+ * their time, releases holds whose payment is no longer open (whatever path forgot them), and retries
+ * refunds a provider could not make yet. Safe to run on several instances at once: each step is a
+ * conditional write.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../app.js';
+import { expireStalePayments, paymentsToRefund } from '../db/payments.js';
+import { releaseOrphanHolds } from '../db/stock.js';
+import { refundPayment } from './confirmed.js';
+
+export interface SweepRun {
+  expired: number;
+  orphanHolds: number;
+  refunded: number;
+}
+
+const quiet: Pick<FastifyBaseLogger, 'error'> = { error: () => {} };
+
+export async function sweepPayments(context: Pick<AppContext, 'db' | 'paymentProviders' | 'now'>, log: Pick<FastifyBaseLogger, 'error'> = quiet): Promise<SweepRun> {
+  const expired = await expireStalePayments(context.db, context.now());
+  const orphanHolds = await context.db.transaction((tx) => releaseOrphanHolds(tx as unknown as typeof context.db));
+  let refunded = 0;
+  for (const payment of await paymentsToRefund(context.db)) if (await refundPayment(context, payment, log)) refunded += 1;
+  return { expired: expired.length, orphanHolds: orphanHolds.length, refunded };
+}
