@@ -57,6 +57,10 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     const page = await shop.app.inject({ method: 'GET', url: sessionOf(paid.body.checkoutUrl) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Paiement de test');
+    expect(page.body).toContain('Mode démonstration — aucun paiement réel');
+    // The order's number, never its token (the token alone opens an anonymous cart).
+    expect(page.body).not.toContain(token.slice(0, 8));
+    const shown = /Commande n° <strong>(\d{9})<\/strong>/.exec(page.body)?.[1];
     expect(page.body).toContain(((part!.defaultVariantData.price as number) / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' }));
 
     const confirmed = await form(`${sessionOf(paid.body.checkoutUrl)}/pay`);
@@ -65,6 +69,7 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     const order = (await call('PATCH', `${API}/orders/${token}/complete`, {})).body;
     expect(order).toMatchObject({ state: 'new', checkoutState: 'completed', paymentState: 'paid', shippingState: 'ready', total: part!.defaultVariantData.price });
     expect(order.number).toMatch(/^\d{9}$/);
+    expect(shown).toBe(order.number);
     // Read back by its token, a placed order shows its state; a cart's view does not.
     expect((await call('GET', `${API}/orders/${token}`)).body.state).toBe('new');
     expect((await call('GET', `${API}/products/${part!.code}`)).body.soldAt).toBe('2026-11-20 10:00:00');

@@ -9,6 +9,7 @@
  * `refund_due` until the provider has given the money back (`refunded`).
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { orderNumber } from '../domain/checkout.js';
 import { apply, CHECKOUT, ORDER, PAYMENT, SHIPPING } from '../domain/order-states.js';
 import type { Db } from './client.js';
 import { customers, orderItems, orders, payments, productVariants, shipments } from './schema.js';
@@ -170,7 +171,7 @@ export async function confirmPayment(db: Db, capture: Capture, now: Date): Promi
     await tx.update(payments).set({ ...captured, state: 'completed', completedAt: now }).where(eq(payments.id, payment.id));
     const [buyer] = order.customerId ? await tx.select({ groupCode: customers.groupCode }).from(customers).where(eq(customers.id, order.customerId)) : [];
     await tx.update(orders).set({
-      number: String(order.id).padStart(9, '0'),
+      number: orderNumber(order.id),
       state: apply(ORDER, order.state, 'create'),
       checkoutState: apply(CHECKOUT, order.checkoutState, 'complete'),
       paymentState: apply(PAYMENT, apply(PAYMENT, order.paymentState, 'request_payment'), 'pay'),

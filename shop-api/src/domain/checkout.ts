@@ -48,3 +48,6 @@ export function defaultMethod<M extends MethodRule>(methods: M[], weightGrams: n
   const fitting = methodsFor(methods, weightGrams);
   return fitting.find((method) => method.code === current) ?? fitting[0] ?? null;
 }
+
+/** The number an order gets when its payment places it (9 digits from its id): shown on the payment page already. */
+export const orderNumber = (orderId: number) => String(orderId).padStart(9, '0');

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { attachCheckout, closePayment, confirmPayment, expireStalePayments, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
 import { CART_MESSAGES } from '../domain/cart.js';
-import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
+import { CHECKOUT_MESSAGES, orderNumber } from '../domain/checkout.js';
 import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
 import { newToken } from '../domain/secrets.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
@@ -132,11 +132,12 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
 <meta name="robots" content="noindex"><title>Paiement de test – Pièces Auto Recyclées</title>
 <style>body{font-family:system-ui,Arial,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 .amount{font-size:2rem;font-weight:700}button{font-size:1rem;padding:.75rem 1.25rem;border-radius:.5rem;border:1px solid #1d4f91;margin:.25rem .5rem .25rem 0;cursor:pointer}
-.pay{background:#1d4f91;color:#fff}.cancel{background:#fff;color:#1d4f91}.note{color:#475569;font-size:.9rem}</style></head>
+.demo{background:#fef3c7;border:1px solid #b45309;color:#78350f;padding:.5rem .75rem;border-radius:.5rem}.pay{background:#1d4f91;color:#fff}.cancel{background:#fff;color:#1d4f91}.note{color:#475569;font-size:.9rem}</style></head>
 <body><main>
+<p class="demo" role="note"><strong>Mode démonstration — aucun paiement réel</strong></p>
 <h1>Paiement de test</h1>
 <p class="note">Page de paiement factice de la boutique : aucune carte n’est demandée et aucun argent n’est prélevé.</p>
-<p>Commande <strong>${escape(found?.tokenValue.slice(0, 8) ?? '')}…</strong></p>
+<p>Commande n° <strong>${escape(found ? orderNumber(found.id) : '')}</strong></p>
 <p class="amount">${escape(euros(payment.amount))}</p>
 ${open ? `<form method="post" action="${action('pay')}"><button class="pay" type="submit">Payer ${escape(euros(payment.amount))}</button></form>
 <form method="post" action="${action('cancel')}"><button class="cancel" type="submit">Annuler et revenir à la boutique</button></form>`
