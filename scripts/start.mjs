@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { addCompileHints } from './compile-hints.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -137,9 +137,11 @@ try {
   }
   if (mode === 'start') await buildIfNeeded();
 
-  const web = mode === 'dev'
-    ? run(join(root, 'node_modules/.bin/next'), ['dev', '-p', String(webPort)])
-    : run(join(root, 'node_modules/.bin/next'), ['start', '-p', String(webPort)]);
+  // The shopper's address reaches server code only through this preload (lib/auth/client-address.ts);
+  // STOREFRONT_HOST keeps Next to one interface (the TLS proxy's) when it must not be reached directly.
+  const webEnv = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts/peer-address.mjs')).href}`].filter(Boolean).join(' ') };
+  const webArgs = [mode === 'dev' ? 'dev' : 'start', '-p', String(webPort), ...(env.STOREFRONT_HOST ? ['-H', env.STOREFRONT_HOST] : [])];
+  const web = run(join(root, 'node_modules/.bin/next'), webArgs, { env: webEnv });
   web.on('exit', (code) => {
     if (!stopping) { say(`le storefront s’est arrêté (code ${code}).`); void stopAll(1); }
   });

@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies, headers as requestHeaders } from 'next/headers';
 import { storefrontConfig } from '@/lib/config/server';
 import { RETRY_STATUS_CODES } from '@/lib/shop-api/errors';
-import { clientAddress } from './client-address';
+import { clientAddress, proxyHops } from './client-address';
 import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
 import { needsRenewal, renewTokens } from './refresh';
 import { sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
@@ -58,8 +58,9 @@ const TRANSIENT = RETRY_STATUS_CODES.filter((status) => status !== 401);
 
 async function send(method: string, path: string, body: unknown, token: string | undefined): Promise<ApiAnswer & { statusText: string; message?: string }> {
   const headers: Record<string, string> = { accept: 'application/ld+json', 'accept-language': 'fr-FR' };
-  // The shop API limits sign-in attempts per client IP: tell it whose request this is.
-  const address = clientAddress((await requestHeaders()).get('x-forwarded-for'), Number(process.env.STOREFRONT_PROXY_HOPS || 1));
+  // The shop API limits sign-in attempts per client address: tell it whose request this is (it
+  // believes this header from the storefront only, TRUST_PROXY). Nothing to vouch for: nothing said.
+  const address = clientAddress(await requestHeaders(), proxyHops());
   if (address) headers['x-forwarded-for'] = address;
   if (body !== undefined) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
