@@ -210,4 +210,40 @@ test.describe('checkout', () => {
     await second.page.goto('/commande/stripe');
     await expect(second.alert()).toContainText('Le paiement n’a pas pu commencer');
   });
+
+  test('a part added in another tab while the payment page is open: that payment places nothing, the next one asks the new total', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const checkout = new CheckoutPage(page);
+    await checkout.signUp(`deux-onglets.${unique()}@exemple.fr`);
+    const first = await checkout.addFirstPartOf('/pieces/freinage/etrier');
+    await checkout.proceedFromCart();
+    await checkout.fillNewShippingAddress(address);
+    await checkout.toShipping();
+    await checkout.payWith(/Retrait au centre VHU/);
+    await checkout.onSandbox();
+    const oldAmount = await checkout.sandboxAmount();
+
+    // Another tab of the same session adds a part while the payment page is open.
+    const tab = new CheckoutPage(await context.newPage());
+    const second = await tab.addFirstPartOf('/pieces/freinage/bloc-abs');
+
+    // Paying on the old page takes nothing for the old amount: back to the shipping step, nothing placed.
+    await page.getByRole('button', { name: /^Payer/ }).click();
+    await expect(page).toHaveURL(/\/commande\/livraison/);
+    for (const part of [first, second]) await expect(checkout.recap().getByText(part.name)).toBeVisible();
+    const recap = await checkout.totals(checkout.recap());
+    expect(recap.total.cents).toBeGreaterThan(oldAmount);
+    await page.goto('/compte/commandes');
+    await expect(page.getByRole('main')).not.toContainText(first.name);
+
+    // Paying again asks the new total, and that is the order placed.
+    await page.goto('/commande/livraison');
+    await checkout.payWith(/Retrait au centre VHU/);
+    await checkout.onSandbox();
+    expect(await checkout.sandboxAmount()).toBe(recap.total.cents);
+    await page.getByRole('button', { name: /^Payer/ }).click();
+    await expect(page).toHaveURL(/\/commande\/valide$/);
+    const placed = await checkout.totals(page.getByRole('main'));
+    expect(placed.total.cents).toBe(recap.total.cents);
+  });
 });

@@ -142,6 +142,11 @@ export class CheckoutPage extends CataloguePage {
     await expect(this.page.getByRole('heading', { name: 'Paiement de test' })).toBeVisible();
   }
 
+  /** The amount the sandbox payment page asks, in cents. */
+  async sandboxAmount(): Promise<number> {
+    return cents(await this.page.getByRole('button', { name: /^Payer/ }).innerText().then((text) => text.replace(/^Payer\s*/, '')));
+  }
+
   async expectNoAxeViolation() {
     expect(await axeViolations(this.page)).toEqual([]);
   }
