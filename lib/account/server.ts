@@ -34,10 +34,20 @@ export interface Address {
   phoneNumber: string | null;
 }
 
-/** Reads as the signed-in customer; a refused session sends to the sign-in page (the proxy refreshed already). */
+/**
+ * What a page does when the shop API refuses the shopper's token: the proxy found it live (it renews
+ * only expired ones), so the session ended elsewhere. /compte/session checks it where cookies can be
+ * written, then goes back or to the sign-in page; straight to /connexion, the proxy would send a
+ * still-live-looking session back here, forever.
+ */
+export function sessionRefused(returnTo: string): never {
+  redirect(`/compte/session?retour=${encodeURIComponent(returnTo)}`);
+}
+
+/** Reads as the signed-in customer; a refused session is checked again (the proxy refreshed already). */
 async function read<T>(path: string, returnTo: string): Promise<T | null> {
   const answer = await customerCall<T>('GET', path, undefined, { refresh: false });
-  if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(returnTo)}`);
+  if (answer.status === 401) sessionRefused(returnTo);
   if (answer.status === 404) return null;
   if (answer.status !== 200 || !answer.body) throw new Error(`GET ${path}: ${answer.status}`);
   return answer.body;

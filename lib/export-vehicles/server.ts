@@ -1,5 +1,5 @@
 import 'server-only';
-import { redirect } from 'next/navigation';
+import { sessionRefused } from '@/lib/account/server';
 import { customerCall } from '@/lib/auth/server';
 import type { HydraCollection } from '@/lib/shop-api/server';
 import { EXPORT_VEHICLES_PATH, isExportVehicleCode, type ExportVehicle } from './types';
@@ -9,7 +9,7 @@ export type ExportVehicles = { allowed: true; vehicles: ExportVehicle[] } | { al
 
 export async function getExportVehicles(): Promise<ExportVehicles> {
   const answer = await customerCall<HydraCollection<ExportVehicle>>('GET', 'export-vehicles', undefined, { refresh: false });
-  if (answer.status === 401) redirect(`/connexion?retour=${EXPORT_VEHICLES_PATH}`);
+  if (answer.status === 401) sessionRefused(EXPORT_VEHICLES_PATH);
   if (answer.status === 403) return { allowed: false };
   if (answer.status !== 200 || !answer.body) throw new Error(`GET export-vehicles: ${answer.status}`);
   return { allowed: true, vehicles: answer.body['hydra:member'] };
@@ -19,7 +19,7 @@ export async function getExportVehicles(): Promise<ExportVehicles> {
 export async function getExportVehicle(code: string): Promise<ExportVehicle | null | 'forbidden'> {
   if (!isExportVehicleCode(code)) return null;
   const answer = await customerCall<ExportVehicle>('GET', `export-vehicles/${encodeURIComponent(code)}`, undefined, { refresh: false });
-  if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`${EXPORT_VEHICLES_PATH}/${code}`)}`);
+  if (answer.status === 401) sessionRefused(`${EXPORT_VEHICLES_PATH}/${code}`);
   if (answer.status === 403) return 'forbidden';
   return answer.status === 200 ? answer.body : null;
 }

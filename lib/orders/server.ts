@@ -1,5 +1,5 @@
 import 'server-only';
-import { redirect } from 'next/navigation';
+import { sessionRefused } from '@/lib/account/server';
 import { customerCall } from '@/lib/auth/server';
 import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
 import { isOrderToken, type Order, type WithdrawalStatus } from './types';
@@ -7,7 +7,7 @@ import { isOrderToken, type Order, type WithdrawalStatus } from './types';
 /** The signed-in customer's placed orders, newest first (GET /orders answers only theirs). */
 export async function getOrders(): Promise<Order[]> {
   const answer = await customerCall<HydraCollection<Order>>('GET', 'orders', undefined, { refresh: false });
-  if (answer.status === 401) redirect('/connexion?retour=/compte/commandes');
+  if (answer.status === 401) sessionRefused('/compte/commandes');
   if (answer.status !== 200 || !answer.body) throw new Error(`GET orders: ${answer.status}`);
   return answer.body['hydra:member'];
 }
@@ -16,7 +16,7 @@ export async function getOrders(): Promise<Order[]> {
 export async function getOrder(token: string): Promise<Order | null> {
   if (!isOrderToken(token)) return null;
   const answer = await customerCall<Order>('GET', `orders/${token}`, undefined, { refresh: false });
-  if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`/compte/commandes/${token}`)}`);
+  if (answer.status === 401) sessionRefused(`/compte/commandes/${token}`);
   if (answer.status !== 200 || !answer.body || !answer.body.state || answer.body.state === 'cart') return null;
   return answer.body;
 }

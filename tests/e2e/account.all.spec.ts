@@ -135,6 +135,55 @@ test.describe('customer account', () => {
     await expect(page).toHaveURL(/\/compte$/);
   });
 
+  test('changing the e-mail asks for the password, waits for the new address, tells the old one and ends the other sessions', async ({ page, browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const account = new AccountPage(page);
+    const email = `ancienne.${unique(testInfo.project.name)}@exemple.fr`;
+    const next = `nouvelle.${unique(testInfo.project.name)}@exemple.fr`;
+    const password = 'pieces-auto-2026';
+    await account.goto('/connexion');
+    await account.register({ firstName: 'Léa', lastName: 'Martin', email, password });
+    await expect(account.registerForm().getByRole('status')).toBeVisible();
+    await account.goto(await account.mailedLink(email, '/verification/'));
+    await expect(page.getByRole('status')).toBeVisible();
+    // Another device is signed in too.
+    const other = await browser.newContext();
+    const otherAccount = new AccountPage(await other.newPage());
+    for (const [who, signedIn] of [[account, page], [otherAccount, otherAccount.page]] as const) {
+      await who.goto('/connexion');
+      await who.signIn(email, password);
+      await expect(signedIn).toHaveURL(/\/compte$/);
+    }
+
+    await account.goto('/compte/profil');
+    await expect(page.getByLabel('Mot de passe actuel')).toHaveCount(0);
+    await page.getByLabel('Adresse e-mail').fill(next);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Saisissez votre mot de passe actuel pour changer d’adresse e-mail.')).toBeVisible();
+    await page.getByLabel('Mot de passe actuel').fill(password);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('status')).toContainText(`ouvrez le lien que nous venons d’envoyer à ${next}`);
+    // Until the link is followed, the account keeps its address.
+    await expect(page.getByLabel('Adresse e-mail')).toHaveValue(email);
+    await expect(page.getByText(`Nouvelle adresse en attente : ${next}.`)).toBeVisible();
+    await expectNoAxeViolation(page);
+    expect((await account.mailed(email, 'Demande de changement de votre adresse e-mail')).text).toContain(next);
+
+    await account.goto(await account.mailedLink(next, '/verification/'));
+    await expect(page.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
+    expect((await account.mailed(email, 'L’adresse e-mail de votre compte a changé')).text).toContain(next);
+    // This session stays; the other device is signed out.
+    await account.goto('/compte/profil');
+    await expect(page.getByLabel('Adresse e-mail')).toHaveValue(next);
+    await otherAccount.goto('/compte');
+    await expect(otherAccount.page).toHaveURL(/\/connexion\?retour=%2Fcompte$/);
+    await otherAccount.signIn(email, password);
+    await expect(otherAccount.signInForm().getByRole('alert')).toContainText('E-mail ou mot de passe incorrect.');
+    await otherAccount.signIn(next, password);
+    await expect(otherAccount.page).toHaveURL(/\/compte$/);
+    await other.close();
+  });
+
   test('guards: the account needs a session, sign-in sends a signed-in customer on, an expired token is refreshed', async ({ page, context }, testInfo) => {
     test.setTimeout(60_000);
     const account = new AccountPage(page);
