@@ -23,6 +23,7 @@ import customersRoutes from './routes/customers.js';
 import exportVehiclesRoutes from './routes/export-vehicles.js';
 import ordersRoutes from './routes/orders.js';
 import paymentsRoutes from './routes/payments.js';
+import sandboxCheckoutRoutes from './routes/sandbox-checkout.js';
 import personalDataRoutes from './routes/personal-data.js';
 import stripeWebhooksRoutes from './routes/stripe-webhooks.js';
 import channelsRoutes from './routes/channels.js';
@@ -128,7 +129,7 @@ export async function buildApp({
   app.decorate('routeList', routeList);
   for (const plugin of [
     healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, personalDataRoutes, addressesRoutes, ordersRoutes, withdrawalsRoutes, exportVehiclesRoutes, paymentsRoutes, adminOrdersRoutes, adminExportVehiclesRoutes, stripeWebhooksRoutes,
+    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, personalDataRoutes, addressesRoutes, ordersRoutes, withdrawalsRoutes, exportVehiclesRoutes, paymentsRoutes, sandboxCheckoutRoutes, adminOrdersRoutes, adminExportVehiclesRoutes, stripeWebhooksRoutes,
   ]) {
     await app.register(plugin, context);
   }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments } from '../src/db/schema.js';
 import { stripeClient, stripeProvider } from '../src/payments/provider.js';
 import { STRIPE_WEBHOOK_PATH } from '../src/routes/stripe-webhooks.js';
 import { startTestShop, type TestShop } from './helpers/backends.js';
@@ -75,6 +77,21 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     expect(replay.statusCode).toBe(200);
     expect((await call('GET', `${API}/orders/${token}`)).body.number).toBe(order.number);
     expect((await call('GET', `${API}/products/${part!.code}`)).body.soldAt).not.toBeNull();
+  });
+
+  it('has no sandbox page: an open sandbox payment left from before the switch to Stripe cannot be paid', async () => {
+    const [, , , , , , , part] = await parts();
+    const token = await readyCart(part!.code);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.tokenValue, token));
+    await shop.database.db.insert(payments).values({
+      orderId: order!.id, provider: 'sandbox', amount: 1, currencyCode: 'EUR', sessionId: 'sbx_left_from_before', checkoutUrl: '',
+      afterSuccessUrl: urls.afterSuccessUrl, afterCancelUrl: urls.afterCancelUrl, expiresAt: new Date(Date.now() + 3600_000),
+    });
+    for (const path of ['', '/pay', '/cancel']) {
+      const answer = await shop.app.inject({ method: path ? 'POST' : 'GET', url: `/sandbox/checkout/sbx_left_from_before${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      expect(answer.statusCode).toBe(404);
+    }
+    expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('cart');
   });
 
   it('refuses a forged signature; money of another amount or currency places nothing and is refunded through the SDK', async () => {
