@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { E2E_DIST_DIR } from '../../playwright.config';
+import { waitFor } from './pages/processes';
 
 // A storefront of its own (a copy of the end-to-end build, so it never writes into the shared one)
 // and a shop API of its own on its own PGlite files, that this test kills and starts again.
@@ -16,17 +17,6 @@ const env = {
 };
 let shopApi: ChildProcess | null = null;
 let storefront: ChildProcess | null = null;
-
-async function waitFor(url: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never answered`);
-}
 
 function startShopApi() {
   shopApi = spawn(process.execPath, ['--import', 'tsx', 'shop-api/src/server.ts'], { env, stdio: 'ignore' });

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../../shop-api/src/mail/outbox';
 import { E2E_DIST_DIR } from '../../playwright.config';
 import { AccountPage } from './pages/account-page';
+import { stopProcess, waitFor } from './pages/processes';
 
 // A storefront of its own (a copy of the end-to-end build) and a shop API of its own whose access
 // tokens live a few seconds: the session must outlive them on every page and action.
@@ -22,24 +23,6 @@ const env = {
 let shopApi: ChildProcess | null = null;
 let storefront: ChildProcess | null = null;
 
-async function waitFor(url: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-async function stop(child: ChildProcess | null) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 test.use({ baseURL: SITE });
 
 test.beforeAll(async () => {
@@ -54,8 +37,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await stop(shopApi);
-  await stop(storefront);
+  await stopProcess(shopApi);
+  await stopProcess(storefront);
   rmSync(DIST, { recursive: true, force: true, maxRetries: 5 });
 });
 
