@@ -119,6 +119,10 @@ test('a keyboard-only shopper: skip link, menus, vehicle selector, add to cart a
   const pickup = page.getByRole('radio', { name: /Retrait au centre VHU/ });
   await tabTo(page, pickup);
   await expectVisibleFocus(page);
+  // No method is chosen for the shopper: Space chooses it, and the recap then names it before paying.
+  await page.keyboard.press('Space');
+  await expect(pickup).toBeChecked();
+  await expect(shop.recap().getByRole('term').filter({ hasText: 'Retrait au centre VHU' })).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Payer par carte' }));
   await page.keyboard.press('Enter');
   await shop.onSandbox();
