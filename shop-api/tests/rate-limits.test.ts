@@ -72,6 +72,23 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     await shop?.close();
   });
 
+  it('a stolen access token cannot be used to guess the current password (password change, e-mail change, deletion)', async () => {
+    const { token, id } = await verifiedCustomer('volee@exemple.fr');
+    const change = (currentPassword: string) => call('PUT', `${API}/customers/${id}/password`, {
+      token, ip: '192.0.2.99', body: { currentPassword, newPassword: 'Voleur-2026-xyz', confirmNewPassword: 'Voleur-2026-xyz' },
+    });
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) answers.push((await change(`devine-${i}`)).status);
+    expect(answers).toEqual(Array(8).fill(422));
+    // Past the ceiling even the right password is refused: guessing stops there, whatever the route.
+    const refused = await change(PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await call('DELETE', `${API}/customers/${id}`, { token, body: { currentPassword: PASSWORD } })).status).toBe(429);
+    expect((await call('PUT', `${API}/customers/${id}`, { token, body: { email: 'voleur@exemple.fr', currentPassword: PASSWORD } })).status).toBe(429);
+    expect((await login('volee@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
+  });
+
   it('a stranger guessing from one address uses up only their own attempts: the owner still signs in', async () => {
     await verifiedCustomer('cible@exemple.fr');
     const guesses: number[] = [];

@@ -32,6 +32,11 @@ export const RATE_RULES = {
    * not flooded, and the newest link mailed (younger than the window, so still valid) keeps working.
    */
   resetMailsPerEmail: { max: 3, timeWindow: HOUR },
+  /**
+   * Checks of one customer's current password (password or e-mail change, account deletion): a person
+   * mistypes a few times; a thief holding an access token must not guess it.
+   */
+  currentPasswordPerCustomer: { max: 8, timeWindow: 10 * MINUTE },
   /** Profile updates of one customer (each may say whether an e-mail has an account). */
   profileUpdatesPerCustomer: { max: 20, timeWindow: HOUR },
   quotePerCustomer: { max: 10, timeWindow: HOUR },

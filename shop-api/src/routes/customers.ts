@@ -7,7 +7,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireOwnCustomer } from '../auth/guard.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { currentPasswordMatches } from '../auth/current-password.js';
+import { hashPassword } from '../auth/passwords.js';
 import {
   changePassword, createCustomer, findAddress, findByResetToken, findCustomerByEmail, followVerificationLink, resetPassword, updateCustomer,
   type CustomerRow,
@@ -184,7 +185,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
     if (changesEmail && !body.currentPassword) violations.push({ propertyPath: 'currentPassword', message: MESSAGES.passwordForEmail });
     if (violations.length > 0) throw new ViolationError(violations);
     if (changesEmail) {
-      if (!(await verifyPassword(customer.passwordHash, body.currentPassword!))) {
+      if (!(await currentPasswordMatches(limits, request, customer, body.currentPassword!))) {
         throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
       }
       if (await findCustomerByEmail(db, newEmail)) throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
@@ -218,7 +219,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
     const { customer, claims } = await ownCustomer(request, request.params.id);
     const violations = newPasswordViolations(request.body);
     if (!request.body.currentPassword) violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.blank });
-    else if (!(await verifyPassword(customer.passwordHash, request.body.currentPassword))) {
+    else if (!(await currentPasswordMatches(limits, request, customer, request.body.currentPassword))) {
       violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword });
     }
     if (violations.length > 0) throw new ViolationError(violations);

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireOwnCustomer } from '../auth/guard.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { currentPasswordMatches } from '../auth/current-password.js';
 import { listCustomerQuoteRequests } from '../db/export-vehicles.js';
 import { customerAddresses, customerOrders, eraseCustomer } from '../db/personal-data.js';
 import { forgetListingTotals } from '../db/products.js';
@@ -17,7 +17,7 @@ import type { AppContext } from '../app.js';
 
 const date = (value: Date | null) => (value ? syliusDate(value) : null);
 
-const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now }) => {
+const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now, limits }) => {
   const params = { type: 'object', properties: { id: digitsSchema } } as const;
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/customers/:id/personal-data`, { schema: { params } }, async (request, reply) => {
@@ -62,7 +62,7 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
     const { customer } = await requireOwnCustomer(db, jwt, request, request.params.id);
     const password = request.body?.currentPassword;
     if (!password) throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.blank }]);
-    if (!(await verifyPassword(customer.passwordHash, password))) throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
+    if (!(await currentPasswordMatches(limits, request, customer, password))) throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
     if (!(await eraseCustomer(db, customer.id, now()))) throw notFound();
     // Parts of a cart being paid went back on sale.
     forgetListingTotals(db);
