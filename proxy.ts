@@ -8,6 +8,7 @@ import { guardAccount } from '@/lib/auth/guard';
 import { renewSession } from '@/lib/auth/renew-session';
 import { guardCheckout } from '@/lib/checkout/guard';
 import { pageSecurityHeaders } from '@/lib/security/headers';
+import { isKnownServerAction } from '@/lib/security/server-actions';
 import { safeDecode } from '@/lib/url/decode';
 
 /**
@@ -37,6 +38,11 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   if (request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const parsed = await request.clone().formData().then(() => true, () => false);
     if (!parsed) return new NextResponse('Formulaire illisible.', { status: 400 });
+  }
+  // An action this build does not have (made up, or from a page older than the build): Next would answer 500.
+  const action = request.method === 'POST' ? request.headers.get('next-action') : null;
+  if (action !== null && !isKnownServerAction(action)) {
+    return new NextResponse('Cette action n’existe plus : rechargez la page.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {

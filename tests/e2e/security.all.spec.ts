@@ -74,6 +74,20 @@ test.describe('what a stranger writes in an address or a request', () => {
     expect(await target(encodeURIComponent('/pieces/moteur?tri=prix'))).toBe('/pieces/moteur?tri=prix');
   });
 
+  test('a server action this build does not have answers 404, never 500; the shop\'s own still work', async ({ request, page }) => {
+    for (const id of ['deadbeef', '7f'.repeat(21), '00'.repeat(21)]) {
+      for (const path of ['/', '/panier', '/connexion', '/pieces/carrosserie']) {
+        const answer = await request.post(path, { headers: { 'next-action': id, 'content-type': 'application/x-www-form-urlencoded' }, data: 'x=1', maxRedirects: 0 });
+        expect(answer.status(), `${id} on ${path}`).toBe(404);
+      }
+    }
+    // A real action (add to cart, a plain form) goes through the same proxy unharmed.
+    const shop = new CataloguePage(page);
+    await shop.goto('/pieces/freinage/maitre-cylindre');
+    await shop.parts.first().getByRole('button', { name: /^Ajouter au panier/ }).click();
+    await expect(page).toHaveURL(/\/panier\?ajout=/);
+  });
+
   test('the cart shows only its own refusal messages, never a text from the address', async ({ page }) => {
     await page.goto(`/panier?refus=${encodeURIComponent('Votre compte est bloqué : appelez le 08 99 00 00 00 pour le débloquer.')}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Panier' })).toBeVisible();
