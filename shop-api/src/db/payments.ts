@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { orderNumber } from '../domain/checkout.js';
-import { apply, CHECKOUT, ORDER, PAYMENT, SHIPPING } from '../domain/order-states.js';
+import { apply, canApply, CHECKOUT, ORDER, PAYMENT, SHIPPING } from '../domain/order-states.js';
 import type { Db } from './client.js';
 import { customers, orderItems, orders, payments, productVariants, shipments } from './schema.js';
 import { holdParts, releaseHolds, sellParts } from './stock.js';
@@ -152,6 +152,7 @@ export async function confirmPayment(db: Db, capture: Capture, now: Date): Promi
       .from(orderItems).innerJoin(productVariants, eq(productVariants.id, orderItems.variantId)).where(eq(orderItems.orderId, order.id));
     const problem = payment.state !== 'new' ? 'le paiement avait été annulé ou avait expiré'
       : order.state !== 'cart' ? 'la commande était déjà réglée par un autre paiement'
+        : !canApply(CHECKOUT, order.checkoutState, 'complete') ? 'la commande n’était plus à l’étape du paiement'
         : capture.currencyCode.toUpperCase() !== order.currencyCode ? `devise ${capture.currencyCode.toUpperCase()} au lieu de ${order.currencyCode}`
           : capture.amount !== order.total || payment.amount !== order.total ? `montant encaissé ${capture.amount} c au lieu de ${order.total} c`
             : items.length === 0 || items.some((item) => item.heldBy !== payment.id) ? 'des pièces de la commande n’étaient pas réservées par ce paiement'
@@ -161,7 +162,9 @@ export async function confirmPayment(db: Db, capture: Capture, now: Date): Promi
       const [flagged] = await tx.update(payments).set({ ...captured, state: 'refund_due', refundReason: `Remboursement dû : ${problem}.` })
         .where(eq(payments.id, payment.id)).returning();
       await releaseHolds(tx as unknown as Db, [payment.id]);
-      if (order.state === 'cart') {
+      // Only the order's open payment moved its checkout to the payment step; a late confirmation of an
+      // older payment leaves the checkout of the one now open as it is.
+      if (order.state === 'cart' && payment.state === 'new') {
         await tx.update(orders).set({ checkoutState: 'shipping_selected', updatedAt: now })
           .where(and(eq(orders.id, order.id), eq(orders.checkoutState, 'payment_selected')));
       }
