@@ -28,13 +28,3 @@ export function decideCart(token: string | undefined, order: FetchedOrder | null
   if (!token || !order) return { kind: 'create' };
   return isStillCart(order) ? { kind: 'keep' } : { kind: 'replace', previousToken: order.tokenValue };
 }
-
-export interface StoredAddressIds {
-  billingAddressId: number | null;
-  shippingAddressId: number | null;
-}
-
-/** A new billing address typed by hand: the ids of address-book entries no longer apply. */
-export function afterBillingUpdate(_ids: StoredAddressIds): StoredAddressIds {
-  return { billingAddressId: null, shippingAddressId: null };
-}

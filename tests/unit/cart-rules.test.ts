@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterBillingUpdate, decideCart, isStillCart } from '@/lib/cart/rules';
+import { decideCart, isStillCart } from '@/lib/cart/rules';
 
 const cart = { tokenValue: 'abc', checkoutState: 'shipping_selected', paymentState: 'cart' };
 
@@ -18,9 +18,5 @@ describe('cart rules (spec §4)', () => {
     expect(decideCart('abc', { ...cart, checkoutState: 'completed', paymentState: 'paid' })).toEqual({ kind: 'replace', previousToken: 'abc' });
     expect(decideCart('abc', { ...cart, state: 'new' })).toEqual({ kind: 'replace', previousToken: 'abc' });
     expect(isStillCart({ ...cart, paymentState: 'awaiting_payment' })).toBe(false);
-  });
-
-  it('forgets the address-book ids when the billing address is typed again', () => {
-    expect(afterBillingUpdate({ billingAddressId: 3, shippingAddressId: 4 })).toEqual({ billingAddressId: null, shippingAddressId: null });
   });
 });

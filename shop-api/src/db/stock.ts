@@ -26,14 +26,6 @@ export async function releaseHolds(tx: Db, paymentIds: number[]): Promise<string
   return released.map((row) => row.code);
 }
 
-/** The open payments holding any of these parts. */
-export async function paymentsHolding(tx: Db, variantIds: number[]): Promise<number[]> {
-  if (variantIds.length === 0) return [];
-  const rows = await tx.selectDistinct({ id: productVariants.heldByPaymentId }).from(productVariants)
-    .where(and(inArray(productVariants.id, variantIds), isNotNull(productVariants.heldByPaymentId)));
-  return rows.map((row) => row.id!);
-}
-
 /** Sells the parts at `at` (nothing on hand, no hold); returns the codes of the parts this sale took off sale. */
 export async function sellParts(tx: Db, variantIds: number[], at: Date): Promise<string[]> {
   if (variantIds.length === 0) return [];

@@ -98,8 +98,3 @@ export async function taxonIdsByCodes(db: Db, codes: string[]): Promise<number[]
   const rows = await db.select({ id: taxons.id }).from(taxons).where(and(inArray(taxons.code, codes), eq(taxons.enabled, true)));
   return rows.map((row) => row.id);
 }
-
-/** node-postgres returns `{ rows }`, PGlite returns `{ rows }` too but typed differently. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
