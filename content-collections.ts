@@ -80,4 +80,4 @@ const brands = defineCollection({
   }),
 });
 
-export default defineConfig({ collections: [pages, pieces, brands] });
+export default defineConfig({ content: [pages, pieces, brands] });
