@@ -105,7 +105,7 @@ export async function buildApp({
   });
   registerErrorHandlers(app);
   await registerSecurity(app, { siteUrl, publicUrl });
-  // PATCH bodies come as JSON merge patches (API Platform; spec §7).
+  // PATCH bodies come as JSON merge patches (API Platform's convention).
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   registerNegotiation(app);
   const limits = await registerRateLimits(app, rateLimitScale);

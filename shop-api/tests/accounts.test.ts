@@ -73,7 +73,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect(mail!.subject).toBe('Confirmez votre adresse e-mail');
     expect(mail!.text).toContain('Bonjour Léa');
     const token = await linkTo('lea.martin@exemple.fr', '/verification/');
-    // PATCH bodies arrive as JSON merge patches, as the storefront sends them (spec §7).
+    // PATCH bodies arrive as JSON merge patches, as the storefront sends them.
     const verified = await shop.app.inject({
       method: 'PATCH', url: `${API}/account-verification-requests/${token}`, headers: { 'content-type': 'application/merge-patch+json' }, payload: '{}',
     });

@@ -1,5 +1,5 @@
 /**
- * Reads the Bearer JWT of a request; failures answer lexik's 401 messages (contract §2.2). A token
+ * Reads the Bearer JWT of a request; failures answer lexik's 401 messages. A token
  * counts only while its account exists, is not erased and, for a sign-in's token, while that session
  * is not over: a signature alone would keep a deleted account or a revoked session alive for an hour.
  */

@@ -258,10 +258,10 @@ export const orders = pgTable('orders', {
   localeCode: varchar('locale_code', { length: 16 }).notNull().default('fr_FR'),
   billingAddress: jsonb('billing_address').$type<OrderAddress>(),
   shippingAddress: jsonb('shipping_address').$type<OrderAddress>(),
-  /** Address-book ids the addresses came from (spec §4: the storefront keeps them with the cart). */
+  /** Address-book ids the addresses came from (the storefront keeps them with the cart). */
   billingAddressId: integer('billing_address_id'),
   shippingAddressId: integer('shipping_address_id'),
-  /** Plates of the vehicles the parts are for, normalised, comma-joined (spec §3 licencePlates). */
+  /** Plates of the vehicles the parts are for, normalised, comma-joined (the order's `licencePlates`). */
   licencePlates: text('licence_plates'),
   itemsTotal: integer('items_total').notNull().default(0),
   shippingTotal: integer('shipping_total').notNull().default(0),

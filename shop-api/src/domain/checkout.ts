@@ -17,7 +17,7 @@ export const CHECKOUT_MESSAGES = {
   tooManyPlates: 'Indiquez au plus 5 immatriculations.',
 } as const;
 
-/** Plates typed as "AB-123-CD, 1234 AB 59", as a list, or as `[{ plate }]` (spec §3). */
+/** Plates typed as "AB-123-CD, 1234 AB 59", as a list, or as `[{ plate }]`. */
 export function parsePlates(input: unknown): { plates: string[]; errors: string[] } {
   const raw: string[] = typeof input === 'string'
     ? input.split(',')

@@ -1,5 +1,5 @@
 /**
- * Validation of account and address input, as Sylius's constraints do it (contract §1.3, §2.3), with
+ * Validation of account and address input, as Sylius's constraints do it, with
  * the French messages of Symfony's validators. Each function returns the violations, empty when valid.
  */
 import type { Violation } from '../http/errors.js';

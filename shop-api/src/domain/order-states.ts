@@ -1,5 +1,5 @@
 /**
- * The order's state machines (contract §5: Sylius's graphs), with the yard's two additions the
+ * The order's state machines (Sylius's graphs), with the yard's two additions the
  * storefront's status labels rely on: order `validated` (staff checked the parts and the payment) and
  * shipping `waiting` (ready, waiting for the customer at the yard or for the carrier's pickup).
  * Plain data and one function: the order service applies transitions, tests read them here.

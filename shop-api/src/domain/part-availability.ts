@@ -1,5 +1,5 @@
 /**
- * Availability of a unique used part (design §6 Stock: every part is stock 1). A part is for sale,
+ * Availability of a unique used part (every part is stock 1). A part is for sale,
  * held by a checkout in progress, or sold; a sold part never comes back to sale by itself.
  */
 export type PartAvailability = 'available' | 'reserved' | 'sold';

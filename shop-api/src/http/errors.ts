@@ -12,7 +12,7 @@ export class HttpError extends Error {
 
 export const notFound = (message = 'Not Found') => new HttpError(404, message);
 
-/** Authentication failures in lexik's plain JSON shape: `{"code": 401, "message": "…"}` (contract §2.2). */
+/** Authentication failures in lexik's plain JSON shape: `{"code": 401, "message": "…"}`. */
 export class AuthError extends Error {
   constructor(readonly statusCode: number, message: string) {
     super(message);

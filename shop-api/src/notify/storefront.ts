@@ -1,5 +1,5 @@
 /**
- * Tells the storefront which cached pages went stale (design §5: tag revalidation). Changes made
+ * Tells the storefront which cached pages went stale (tag revalidation; the events are listed in ARCHITECTURE.md). Changes made
  * within a short window are sent as one signed POST: `X-Shop-Timestamp` (Unix seconds) and
  * `X-Shop-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, body `{"id":"<random uuid>","tags":[…]}`
  * (the storefront takes each signed call once: the id tells two batches of the same tags apart).

@@ -1,5 +1,5 @@
 /**
- * The signed-in customer's address book (contract §1.3). Every query is scoped to the token's
+ * The signed-in customer's address book. Every query is scoped to the token's
  * customer: another customer's address id answers 404, exactly like an id that does not exist.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Sign-in, token refresh and sign-out (contract §2.2, §2.4): lexik's token endpoint with Sylius's
+ * Sign-in, token refresh and sign-out: lexik's token endpoint with Sylius's
  * `customer` IRI, gesdinet-style refresh tokens rotated on each use, and limits that slow guessing
  * without letting anyone lock the owner out (http/rate-limits.ts).
  */

@@ -1,4 +1,4 @@
-/** The sales channel: currency and locale of the shop ("shop settings" of the spec). */
+/** The sales channel: currency and locale of the shop (its settings). */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { channels } from '../db/schema.js';

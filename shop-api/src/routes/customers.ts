@@ -1,5 +1,5 @@
 /**
- * Customer accounts (contract §1.4, §2.3): registration with a verification mail, verification,
+ * Customer accounts: registration with a verification mail, verification,
  * password reset by mail (always 202: nobody learns who has an account), the customer resource and
  * the password change. A customer reads and writes only their own record (404 to anyone else).
  * A new e-mail takes the current password and counts once the link mailed to it is followed; the
@@ -40,7 +40,7 @@ export function customerFields(customer: CustomerRow) {
     gender: customer.gender,
     birthday: customer.birthday ? syliusDate(customer.birthday) : null,
     subscribedToNewsletter: customer.subscribedToNewsletter,
-    // The yard's extension (spec §3 Customer group): prices with or without VAT follow it.
+    // The yard's extension (the customer's group, individual or professional): prices with or without VAT follow it.
     group: customer.groupCode,
     companyName: customer.companyName,
     siret: customer.siret,

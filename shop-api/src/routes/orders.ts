@@ -1,5 +1,5 @@
 /**
- * Carts and orders (contract §1.2): create a cart, read it by token, add and remove parts. The token
+ * Carts and orders: create a cart, read it by token, add and remove parts. The token
  * is the key of an anonymous cart; a cart created by a signed-in customer answers 404 to anyone else.
  * Addressing and the shipping method are the checkout's first steps; payment is in payments.ts.
  */
@@ -35,7 +35,7 @@ export function orderFields({ order, items, shipment }: OrderBundle, { withState
     } : {}),
     shippingAddress: addressOut(order.shippingAddress),
     billingAddress: addressOut(order.billingAddress),
-    // The ids of the address book the addresses came from, and the plates (yard's extensions, spec §3).
+    // The ids of the address book the addresses came from, and the plates (yard's extensions).
     billingAddressId: order.billingAddressId,
     shippingAddressId: order.shippingAddressId,
     licencePlates: order.licencePlates,

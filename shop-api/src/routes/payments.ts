@@ -1,5 +1,5 @@
 /**
- * Paying an order (contract §6): `POST /orders/{token}/pay` holds the parts and opens a checkout,
+ * Paying an order: `POST /orders/{token}/pay` holds the parts and opens a checkout,
  * answering `{checkoutUrl}`; the order is paid only when the provider confirms. Without a Stripe key
  * the provider is this server's sandbox page (`/sandbox/checkout/{session}`): it shows the amount and
  * lets the visitor pay or cancel, then sends them back to the storefront. No real money: never run a

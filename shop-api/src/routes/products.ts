@@ -47,7 +47,7 @@ export function productFields(product: ProductRecord, mediaUrl: string) {
       inStock: product.variant.inStock, price: product.variant.price, originalPrice: product.variant.originalPrice,
       lowestPriceBeforeDiscount: null,
     } : null,
-    // The yard's part facts (contract extension, design §4).
+    // The yard's part facts (the yard's extension of the Sylius product).
     soldAt: product.soldAt ? syliusDate(product.soldAt) : null,
     oemReference: product.oemReference,
     grade: product.grade,
