@@ -1,5 +1,5 @@
 /**
- * Content store (spec §3): markdown the SEO team edits under content/. Front matter is validated at
+ * Content store (docs/decisions/0003): markdown the SEO team edits under content/. Front matter is validated at
  * build time; markdown becomes HTML with raw HTML dropped and the rest sanitised (MARKDOWN_OPTIONS:
  * no script, handler or javascript: link from content files).
  */
@@ -74,7 +74,7 @@ const brands = defineCollection({
   transform: async (document, context) => ({
     ...document,
     ...fileFields(document, 'brands', '/marques'),
-    // The brand slug equals the brand taxon code without 'piece_' (spec §3): the file name.
+    // The brand slug equals the brand taxon code without 'piece_': the file name.
     slug: document._meta.path,
     body: await compileMarkdown(context, document, MARKDOWN_OPTIONS),
   }),

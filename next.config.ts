@@ -33,7 +33,7 @@ const nextConfig: NextConfig = {
     return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }];
   },
   images: {
-    // Breakpoints of spec §9; WebP only (AVIF encodes too slowly on a cold cache).
+    // Breakpoints; WebP only (AVIF encodes too slowly on a cold cache).
     deviceSizes: [320, 520, 640, 768, 1024, 1200, 1280, 1440, 1536],
     imageSizes: [64, 128, 256],
     formats: ['image/webp'],

@@ -14,7 +14,7 @@ import { safeDecode } from '@/lib/url/decode';
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
  * listing parameters (?page=&tri=) into cached static routes, renews an expired session (an access
- * token past its life, with the refresh token) before any page or action, guards the account pages (spec §6),
+ * token past its life, with the refresh token) before any page or action, guards the account pages,
  * answers 404 for part addresses that name no part and 410 Gone for parts sold longer ago than
  * SOLD_PART_PAGE_DAYS, and guards the checkout (empty cart → /panier). Every answer gets the page
  * security headers.

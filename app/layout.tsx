@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { themeColor: '#143f74', width: 'device-width', initialScale: 1 };
 
-/** Root layout: French document, header and footer around every layout of spec §2. */
+/** Root layout: French document, header and footer around every layout. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [t, messages] = await Promise.all([getTranslations('header'), clientMessages()]);
   // Client islands get only their namespaces: every message sent is repeated in each page's payload.

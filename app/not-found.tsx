@@ -8,7 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Unknown routes: 404 'Page not found: <path>' (spec §2). Kept static (reading request headers
+ * Unknown routes: 404 'Page not found: <path>'. Kept static (reading request headers
  * here would make every page dynamic): the view names the path and skips bots in the browser.
  */
 export default function NotFound() {

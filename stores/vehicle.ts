@@ -6,8 +6,8 @@ import type { VehicleTaxon } from '@/lib/catalogue/types';
 import { EMPTY_CHOICE, isIdentified, type VehicleChoice } from '@/lib/vehicle/selection';
 
 /**
- * The visitor's vehicle (spec §3 Vehicle selection), kept in this browser across visits (spec §9:
- * brand, model, engine, logo). Not personal data and not a secret: local storage is fine.
+ * The visitor's chosen vehicle (brand, model, engine, logo), kept in this browser across visits so
+ * listings stay filtered for it. Not personal data and not a secret: local storage is fine.
  */
 interface VehicleState extends VehicleChoice {
   logo: string | null;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { clientMessages } from '@/lib/i18n/request';
 
 /**
- * Account layout: sign-in, verification, password recovery and the customer's area (spec §2). Its
+ * Account layout: sign-in, verification, password recovery and the customer's area. Its
  * forms need their own texts in the browser: added here, so catalogue pages do not carry them.
  */
 export default async function AccountLayout({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { getFamilies } from '@/lib/catalogue/server';
 import { familyPath } from '@/lib/catalogue/slug';
 import { VehicleHero } from '@/components/vehicle/vehicle-hero';
 
-/** Home (spec §2): hero with the vehicle search form, then the part families. */
+/** Home: hero with the vehicle search form, then the part families. */
 export default async function HomePage() {
   const [t, families] = await Promise.all([getTranslations('home'), getFamilies()]);
   return (

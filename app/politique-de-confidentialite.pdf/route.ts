@@ -6,7 +6,7 @@ import { PRIVACY_POLICY_PDF } from '@/lib/layout/menu';
 // Built once with the site: the PDF follows the markdown page the SEO team edits.
 export const dynamic = 'force-static';
 
-/** The privacy policy as the PDF the footer links to (spec §2), made from content/pages/politique-de-confidentialite.md. */
+/** The privacy policy as the PDF the footer links to, made from content/pages/politique-de-confidentialite.md. */
 export async function GET() {
   const page = findPage('politique-de-confidentialite');
   if (!page) return new Response('Politique de confidentialité introuvable.', { status: 404 });

@@ -23,7 +23,7 @@ export function Field({ id, label, error, hint, ...input }: { id: string; label:
   );
 }
 
-/** The shop API's answer to a form: its violations as a list (spec §5), or a confirmation. */
+/** The shop API's answer to a form: its violations as a list, or a confirmation. */
 export function FormOutcome({ errors, success }: { errors: string[]; success?: string | null }) {
   const t = useTranslations('accountForms');
   if (errors.length > 0) {

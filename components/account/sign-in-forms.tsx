@@ -7,7 +7,7 @@ import { loginSchema, registerSchema, type LoginValues, type RegisterValues } fr
 import { Field, FormOutcome, SubmitButton } from './form-parts';
 import { useServerForm } from './use-server-form';
 
-/** /connexion: sign in and register side by side (spec §2). */
+/** /connexion: sign in and register side by side. */
 export function SignInForms({ returnTo }: { returnTo: string | null }) {
   const t = useTranslations('accountForms');
   const login = useServerForm<LoginValues>(loginSchema, { email: '', password: '' }, (values) => loginAction(values, returnTo));

@@ -8,7 +8,7 @@ import { ErrorView } from './error-view';
 type Audience = 'pending' | 'bot' | 'person';
 
 /**
- * The error page (spec §2), not rendered for bot user agents. Pages that show it are cached for
+ * The error page, not rendered for bot user agents. Pages that show it are cached for
  * everyone, so the user agent is read in the browser: the server sends only the status and title.
  */
 export function ClientErrorView({ statusCode }: { statusCode: number }) {

@@ -10,7 +10,7 @@ import type { Family } from '@/lib/catalogue/types';
 import { DROPDOWN_EJECT_MS, MAIN_MENU } from '@/lib/layout/menu';
 
 /**
- * Desktop menu (spec §2): the used-parts entry opens a dropdown of the first 7 families, each with
+ * Desktop menu: the used-parts entry opens a dropdown of the first 7 families, each with
  * its sub-families and an 'all articles' link. Opens on hover or with its button; Escape closes it.
  * After a navigation the dropdown is ejected for 100 ms so it does not stay open under the pointer.
  */

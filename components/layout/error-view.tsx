@@ -7,7 +7,7 @@ export interface ErrorViewProps {
   actionLabel: string;
 }
 
-/** The error page of spec §2: 'Erreur <statusCode>', an excerpt, and a button back to the home page. */
+/** The error page: 'Erreur <statusCode>', an excerpt, and a button back to the home page. */
 export function ErrorView({ title, excerpt, detail, actionLabel }: ErrorViewProps) {
   return (
     <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">

@@ -27,7 +27,7 @@ export function useSessionSummary() {
 }
 
 /**
- * Account and cart icons (spec §2): the account icon carries a badge when the visitor is signed in;
+ * Account and cart icons: the account icon carries a badge when the visitor is signed in;
  * the cart icon shows the total item quantity when above 0. Cached pages stay anonymous: this
  * island fills in the visitor's state after load.
  */

@@ -20,7 +20,7 @@ export function hasBottomBorder(pathname: string, scrolled: boolean): boolean {
 }
 
 /**
- * The header's frame (spec §2): sticky once the page is scrolled from the top; a bottom border on
+ * The header's frame: sticky once the page is scrolled from the top; a bottom border on
  * /commande paths and on any scrolled page.
  */
 export function HeaderShell({ children }: { children: ReactNode }) {

@@ -15,7 +15,7 @@ type Level = { kind: 'root' } | { kind: 'families' } | { kind: 'family'; code: s
 const FOCUSABLE = 'a[href], button:not([disabled])';
 
 /**
- * Small-screen menu (spec §2): a burger button opens a sliding multi-level menu of the same first
+ * Small-screen menu: a burger button opens a sliding multi-level menu of the same first
  * 7 families, with a 'Retour' label to go back a level. It closes and resets on every route change.
  * Focus stays inside while it is open and returns to the burger when it closes.
  */

@@ -10,7 +10,7 @@ import { useVehicleStore } from '@/stores/vehicle';
 const SESSION_CHANGING_PATHS = /^\/(?:$|compte|panier|commande|connexion)/;
 
 /**
- * Resets transient interface state on every route change (spec §2), and loads the stored vehicle
+ * Resets transient interface state on every route change, and loads the stored vehicle
  * once the page is interactive.
  */
 export function NavigationEvents() {

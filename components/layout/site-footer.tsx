@@ -9,7 +9,7 @@ import { FOOTER_LINKS, footerFamilies, PRIVACY_POLICY_PDF } from '@/lib/layout/m
 import { ContactDialog } from './contact-dialog';
 
 /**
- * Site footer (spec §1–2): at most 13 families, legal links and the privacy policy PDF, the
+ * Site footer: at most 13 families, legal links and the privacy policy PDF, the
  * certification badge, card payment, phone with hours and call price, contact popup, social link.
  */
 export async function SiteFooter() {

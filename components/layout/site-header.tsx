@@ -13,7 +13,7 @@ import { SearchBox } from './search-box';
 import { SiteLogo } from './site-logo';
 import { VehiclePanel } from '@/components/vehicle/vehicle-panel';
 
-/** Site header (spec §1–2): logo, phone with opening hours, menus, account and cart. */
+/** Site header: logo, phone with opening hours, menus, account and cart. */
 export async function SiteHeader() {
   const [families, t, tMeta] = await Promise.all([getFamilies(), getTranslations('header'), getTranslations('meta')]);
   const { phone } = storefrontConfig();

@@ -6,7 +6,7 @@ import { selectChoice, useVehicleStore } from '@/stores/vehicle';
 import { IdentifiedVehicle } from './vehicle-summary';
 import { LazyVehicleSelector } from './lazy-vehicle-selector';
 
-/** The home hero's vehicle search form (spec §2); once identified, the vehicle and a reset button. */
+/** The home hero's vehicle search form; once identified, the vehicle and a reset button. */
 export function VehicleHero() {
   const t = useTranslations('vehicle');
   const identified = useVehicleStore((state) => isIdentified(selectChoice(state)));

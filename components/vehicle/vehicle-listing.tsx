@@ -11,7 +11,7 @@ import { selectChoice, useVehicleStore } from '@/stores/vehicle';
 const FilteredListing = dynamic(() => import('./filtered-listing').then((module) => module.FilteredListing), { ssr: false });
 
 /**
- * Filters a listing by the visitor's vehicle (design §3: client state, so crawlers keep the clean,
+ * Filters a listing by the visitor's vehicle (client state, so crawlers keep the clean,
  * unfiltered HTML given as `children`). A visible button turns the filter off.
  */
 export function VehicleListing({ taxonCode, state, children }: { taxonCode: string | null; state: ListingState; children: ReactNode }) {

@@ -21,7 +21,7 @@ function SelectorLoading() {
 }
 
 /**
- * Header button and panel of the vehicle selector (spec §4: the panel opens and closes; navigating
+ * Header button and panel of the vehicle selector (the panel opens and closes; navigating
  * closes it). A native modal dialog keeps focus inside and returns it to the button.
  */
 export function VehiclePanel() {

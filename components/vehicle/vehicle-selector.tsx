@@ -19,7 +19,7 @@ async function fetchTaxons(url: string): Promise<VehicleTaxon[]> {
   return response.json();
 }
 
-/** A value that follows `value` at most once per `ms` (spec §9 select throttle). */
+/** A value that follows `value` at most once per `ms` (select throttle). */
 function useThrottled<T>(value: T, ms: number): T {
   const [throttled, setThrottled] = useState(value);
   useEffect(() => {
@@ -79,7 +79,7 @@ function VehicleField({ id, label, placeholder, options, value, disabled, loadin
 }
 
 /**
- * Vehicle selector (spec §4): brand → model → engine. A list is enabled only once its options are
+ * Vehicle selector: brand → model → engine. A list is enabled only once its options are
  * loaded for the choice above it; changing a level clears those below; submitting stores all three
  * (and filters the catalogue) or, with one missing, resets the stored vehicle.
  */

@@ -19,7 +19,7 @@ export function VehicleLogo({ brand, logo }: { brand: string; logo: string | nul
   );
 }
 
-/** Home hero once a vehicle is identified (spec §2): logo, full name and a reset button. */
+/** Home hero once a vehicle is identified: logo, full name and a reset button. */
 export function IdentifiedVehicle() {
   const t = useTranslations('vehicle');
   const choice = useVehicleStore(useShallow(selectChoice));

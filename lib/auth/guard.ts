@@ -1,5 +1,5 @@
 /**
- * Guards of spec §6, run by proxy.ts after the session is renewed: account and checkout pages need a
+ * Guards, run by proxy.ts after the session is renewed: account and checkout pages need a
  * signed-in customer; a signed-in customer is sent from /connexion to /compte. No React, no
  * server-only: the proxy bundles it.
  */
@@ -13,7 +13,7 @@ export const ACCOUNT_PATH = '/compte';
 export const RETURN_PARAM = 'retour';
 
 export const isAccountPath = (pathname: string) => pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
-/** The account and the checkout (spec §6: checkout pages need a signed-in customer too). */
+/** The account and the checkout (checkout pages need a signed-in customer too). */
 const needsSession = (pathname: string) => isAccountPath(pathname) || isCheckoutPath(pathname);
 
 export function guardAccount(request: NextRequest): NextResponse | null {

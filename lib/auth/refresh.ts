@@ -1,5 +1,5 @@
 /**
- * Renewal of the shopper's access token with the refresh token (spec §4, §8): the one refresh call of
+ * Renewal of the shopper's access token with the refresh token: the one refresh call of
  * the storefront, used by the proxy (before pages and server actions) and by server code that can
  * write cookies (route handlers, server actions). No React, no server-only: the proxy bundles it.
  *

@@ -27,7 +27,7 @@ export async function renewSession(request: NextRequest, config: { shopApiUrl: s
       for (const [name, value] of pairs) response.cookies.set(name, value, options);
     };
   }
-  // A refused refresh token ends the session: its cookies go, and the customer's cart with them (spec §4).
+  // A refused refresh token ends the session: its cookies go, and the customer's cart with them.
   const ended = [...Object.values(AUTH_COOKIES), CART_COOKIE].filter((name) => request.cookies.has(name));
   for (const name of ended) request.cookies.delete(name);
   return (response) => {

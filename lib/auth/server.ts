@@ -8,7 +8,7 @@ import { needsRenewal, renewTokens } from './refresh';
 import { sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
 
 /**
- * The signed-in customer's calls to the shop API (spec §7–§8), made by server code only:
+ * The signed-in customer's calls to the shop API, made by server code only:
  * Bearer from the httpOnly cookie, renewed with the refresh token when it has expired; a refused
  * refresh ends the session; transient statuses are retried with backoff. Answers are returned, never
  * thrown, so forms can show violations.
@@ -40,7 +40,7 @@ export async function storeCustomerGroup(group: string): Promise<void> {
 
 /**
  * Ends the session (logout, refused refresh): tokens go, and so does the cart token — a signed-in
- * customer's cart answers only to them (spec §4: a reset clears auth, cart and customer; the next
+ * customer's cart answers only to them (a reset clears auth, cart and customer; the next
  * add to cart starts a new one).
  */
 export async function clearSession(): Promise<void> {
@@ -170,7 +170,7 @@ export async function publicCall<T>(method: string, path: string, body?: unknown
   return (await send(method, path, body, undefined)) as ApiAnswer<T>;
 }
 
-/** Messages of a 422 ConstraintViolationList (spec §5), or of any other error body. */
+/** Messages of a 422 ConstraintViolationList, or of any other error body. */
 export function violationMessages(answer: ApiAnswer): string[] {
   const body = answer.body as { violations?: { message: string }[]; 'hydra:description'?: string; message?: string } | null;
   if (body?.violations?.length) return body.violations.map((v) => v.message);

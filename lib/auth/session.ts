@@ -1,6 +1,6 @@
 /**
- * Authentication rule of spec §4: authenticated only when the token and the refresh token both
- * exist and the token's `exp` claim is in the future. Tokens live in httpOnly cookies (design §3).
+ * Authentication rule: authenticated only when the token and the refresh token both
+ * exist and the token's `exp` claim is in the future. Tokens live in httpOnly cookies (docs/decisions/0004).
  */
 import { decodeJwt } from 'jose';
 

@@ -1,5 +1,5 @@
 /**
- * Cookie settings of the session (design §3: tokens only in httpOnly cookies), shared by the proxy
+ * Cookie settings of the session (tokens only in httpOnly cookies: docs/decisions/0004), shared by the proxy
  * (renewal before pages and actions) and server code.
  */
 import { AUTH_COOKIES } from './session';

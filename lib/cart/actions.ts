@@ -9,7 +9,7 @@ import { ensureCart, orderCall } from './server';
 
 /**
  * Cart actions, posted by plain forms (they work before hydration and cost the cached part pages no
- * script). Both end on the cart page, which reloads the cart (spec §4: a failed add and a removal
+ * script). Both end on the cart page, which reloads the cart (a failed add and a removal
  * reload the cart); a refusal travels as a code the cart page turns into its French message.
  */
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,5 +1,5 @@
 /**
- * Cart rules of spec §4, as decisions on plain data (the server code applies them):
+ * Cart rules, as decisions on plain data (the server code applies them):
  * - no cart token: a new order is created;
  * - a fetched order that is no longer a cart (already placed or paid) is discarded: its token becomes
  *   the previous token and a new cart is created;

@@ -29,7 +29,7 @@ export async function getCart(): Promise<Cart | null> {
 }
 
 
-/** The cart token to add to (spec §4: a new order when none, a new one when the old was placed). Actions only. */
+/** The cart token to add to (a new order when none, a new one when the old was placed). Actions only. */
 export async function ensureCart(): Promise<string | null> {
   const jar = await cookies();
   // Same flags as the session: httpOnly, SameSite=Lax, Secure when the shop is served over https.

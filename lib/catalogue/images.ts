@@ -1,11 +1,11 @@
 /**
  * Truthful `sizes` for part images, matching the grids that show them (next/image picks the width
- * from the spec §9 breakpoints configured in next.config.ts).
+ * from the breakpoints configured in next.config.ts).
  */
 /**
  * Listing cards: at most about 400 CSS px wide (one column on phones, up to four on desktops), so
  * density candidates fit — 520 px for 1x and 768 px for 2x screens (next/image rounds 384 and 768 up
- * to the spec §9 breakpoints) — and keep each card's HTML short.
+ * to the breakpoints of next.config.ts) — and keep each card's HTML short.
  */
 export const PART_CARD_IMAGE = { width: 384, height: 288 } as const;
 /** Part page main photo: full width on phones, about half of the 80rem layout on desktops. */

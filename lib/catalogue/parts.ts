@@ -1,6 +1,6 @@
 /**
  * Parts as the storefront shows them, mapped from the shop API's Product resources (Sylius shape plus
- * the yard's extensions of design §4). No React, no server-only code: listings on the client use it too.
+ * the yard's part facts: OEM reference, donor vehicle, grade, warranty, weight). No React, no server-only code: listings on the client use it too.
  */
 import { lastSegment } from '@/lib/url/decode';
 

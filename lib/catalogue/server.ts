@@ -8,7 +8,7 @@ import type { Family, FamilyChild, VehicleTaxon } from './types';
 
 /** Taxon tree changes rarely; the `taxons` tag lets the shop API's webhook refresh it at once. */
 const TAXON_CACHE = { tags: ['taxons'], revalidate: 3600 };
-/** Root taxon of vehicle brands in the shop API (design §4: brands are piece_<brand> below it). */
+/** Root taxon of vehicle brands in the shop API (brands are piece_<brand> below it). */
 export const VEHICLE_ROOT_TAXON = 'vehicle';
 
 interface TaxonResource {
@@ -20,7 +20,7 @@ interface TaxonResource {
 const childrenOf = (parentCode?: string) =>
   shopGet<TaxonResource[]>('taxons', { searchParams: parentCode ? { parentCode } : undefined, cache: TAXON_CACHE });
 
-/** Part families with their sub-families, in menu order (spec §7 GET /api/families). */
+/** Part families with their sub-families, in menu order (GET /api/families). */
 export async function getFamilies(): Promise<Family[]> {
   const families = (await childrenOf()).filter((taxon) => taxon.code.startsWith('family_'));
   return Promise.all(families.map(async (family) => ({
@@ -30,12 +30,12 @@ export async function getFamilies(): Promise<Family[]> {
   })));
 }
 
-/** Models of a brand or engines of a model (spec §7 taxons with parentCode). */
+/** Models of a brand or engines of a model (taxons with parentCode). */
 export async function getVehicleChildren(parentCode: string): Promise<VehicleTaxon[]> {
   return (await childrenOf(parentCode)).map(({ code, name }) => ({ code, name }));
 }
 
-/** Vehicle brands for the vehicle selector (spec §7 GET /api/brands). */
+/** Vehicle brands for the vehicle selector (GET /api/brands). */
 export async function getVehicleBrands(): Promise<VehicleTaxon[]> {
   return (await childrenOf(VEHICLE_ROOT_TAXON)).map(({ code, name }) => ({ code, name }));
 }
@@ -127,7 +127,7 @@ export interface TaxonPlace {
   child: FamilyChild | null;
 }
 
-/** Resolves /pieces/<family>/<sub-family> slugs to taxons (slug rule of spec §2); null when unknown. */
+/** Resolves /pieces/<family>/<sub-family> slugs to taxons (the rule of lib/catalogue/slug.ts); null when unknown. */
 export async function findFamilyBySlugs(slugs: string[]): Promise<TaxonPlace | null> {
   if (slugs.length === 0) return { family: null, child: null };
   if (slugs.length > 2) return null;

@@ -1,5 +1,5 @@
 /**
- * Family slugs (spec §2): remove the 'family_' prefix and keep the last underscore-separated segment;
+ * Family slugs: remove the 'family_' prefix and keep the last underscore-separated segment;
  * the same rule applies to each level. family_bv-pont-transmission_boite-de-vitesse → boite-de-vitesse.
  */
 export const FAMILY_PREFIX = 'family_';
@@ -14,7 +14,7 @@ export function familyPath(code: string, parentCode?: string): string {
   return parentCode ? `/pieces/${familySlug(parentCode)}/${familySlug(code)}` : `/pieces/${familySlug(code)}`;
 }
 
-/** Brand content slug (spec §3): the brand taxon code without its 'piece_' prefix. */
+/** Brand content slug: the brand taxon code without its 'piece_' prefix. */
 export function brandSlug(code: string): string {
   return code.startsWith('piece_') ? code.slice('piece_'.length) : code;
 }

@@ -4,7 +4,7 @@ export interface FamilyChild {
   name: string;
 }
 
-/** A part family with its sub-families (spec §3 Family). */
+/** A part family with its sub-families. */
 export interface Family {
   code: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Checkout guard of spec §6, run by proxy.ts after the session guard (which already sent visitors
+ * Checkout guard, run by proxy.ts after the session guard (which already sent visitors
  * without a session to /connexion, returning to the step): an empty or placed cart sends back to
  * /panier; /commande itself leads to the first step. The confirmation page is exempt: the cart it
  * shows is no longer a cart. No React, no server-only: the proxy bundles it.

@@ -23,7 +23,7 @@ export async function getShippingOptions(token: string): Promise<ShippingOption[
 
 export type PaymentStart = { checkoutUrl: string } | { checkoutUrl: null; messages: string[] };
 
-/** Holds the parts and opens the provider's checkout (spec §7 pay); the return URLs lead back to the shop (spec §9). */
+/** Holds the parts and opens the provider's checkout (`POST /orders/{token}/pay`); the return URLs lead back to the shop. */
 export async function startPayment(token: string): Promise<PaymentStart> {
   const site = storefrontConfig().siteUrl;
   const answer = await orderCall<{ checkoutUrl?: string }>('POST', `orders/${encodeURIComponent(token)}/pay`, {
@@ -37,7 +37,7 @@ export async function startPayment(token: string): Promise<PaymentStart> {
 
 /**
  * The order just paid for, for the confirmation page: the cart token still names it (it is no longer
- * a cart), or the previous token once a new cart replaced it (spec §4). Completing is idempotent.
+ * a cart), or the previous token once a new cart replaced it. Completing is idempotent.
  */
 export async function findOrderToConfirm(): Promise<{ order: Order; paid: boolean } | null> {
   const jar = await cookies();

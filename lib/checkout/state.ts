@@ -1,5 +1,5 @@
 /**
- * Derived checkout state (spec §4) and the step it leads to. The shop API records a shipment with
+ * Derived checkout state and the step it leads to. The shop API records a shipment with
  * a default method (pickup) as soon as the order is addressed, as Sylius does; the shipping method
  * counts as chosen once the customer confirmed it on the shipping step (`shipping_selected` or a
  * later checkout state).
@@ -33,5 +33,5 @@ export function stepFor(path: CheckoutStepPath, state: CheckoutState): CheckoutS
   return [...CHECKOUT_STEPS].reverse().find((candidate) => RANK[state] >= RANK[candidate.needs])!.path;
 }
 
-/** Return URLs of the payment (spec §9). */
+/** Return URLs of the payment. */
 export const PAYMENT_RETURN = { success: '/commande/valide', cancel: '/commande/livraison' } as const;

@@ -9,7 +9,7 @@ export interface StorefrontConfig {
   shopApiUrl: string;
   /** Public URL of the storefront (canonical links, return URLs). */
   siteUrl: string;
-  /** Customer service phone, French digits (spec §3 public runtime config). */
+  /** Customer service phone, French digits (public runtime config). */
   phone: string;
   /** Address of the embedded contact form; empty: the popup offers phone and e-mail instead. */
   contactFormUrl: string;

@@ -1,5 +1,5 @@
 /**
- * A content page as a PDF (the privacy policy the footer links to, spec §2): the same markdown the
+ * A content page as a PDF (the privacy policy the footer links to): the same markdown the
  * SEO team edits, laid out with PDFKit — title, headings, paragraphs, lists, quotes and tables, links
  * written out in full. Tagged (structure for screen readers), in French, with the page title as
  * the document title.

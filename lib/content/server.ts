@@ -2,7 +2,7 @@ import 'server-only';
 import { allBrands, allPages, allPieces } from 'content-collections';
 
 /**
- * Content store reads (spec §3: pages, brands, pieces). The records are compiled at build time
+ * Content store reads (pages, brands, pieces). The records are compiled at build time
  * from content/ and bundled: reading them costs nothing at request time.
  */
 export type ContentPage = (typeof allPages)[number];
@@ -13,7 +13,7 @@ export const contentPages = (): ContentPage[] => allPages;
 
 export const findPage = (stem: string): ContentPage | undefined => allPages.find((page) => page.stem === stem);
 
-/** Brand list for SEO (spec §3): logo, title and slug of every record, by title. */
+/** Brand list for SEO: logo, title and slug of every record, by title. */
 export function brandList(): Pick<ContentBrand, 'logo' | 'title' | 'slug'>[] {
   return allBrands
     .map(({ logo, title, slug }) => ({ logo, title, slug }))

@@ -1,4 +1,4 @@
-/** Prices: the shop API stores integer cents; the spec shows amount × 0.01 in euros, French style. */
+/** Prices: the shop API stores integer cents; pages show amount × 0.01 in euros, French style. */
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
 export function centsToAmount(cents: number): number {

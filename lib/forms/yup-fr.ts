@@ -1,5 +1,5 @@
 /**
- * French texts for yup's default messages (spec §5: mixed default, required, string length, min, max,
+ * French texts for yup's default messages (mixed default, required, string length, min, max,
  * matches, email, url, uuid, trim, lowercase, uppercase). Imported by every form schema.
  */
 import * as yup from 'yup';

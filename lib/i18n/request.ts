@@ -1,4 +1,4 @@
-/** next-intl: one locale (fr), no locale segment in routes (spec §1). */
+/** next-intl: one locale (fr), no locale segment in routes. */
 import { getMessages, getRequestConfig } from 'next-intl/server';
 import errorMessages from '@/messages/fr.errors.json';
 import messages from '@/messages/fr.json';

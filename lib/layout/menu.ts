@@ -1,4 +1,4 @@
-/** Menu limits of spec §9 and the header's fixed entries. */
+/** Menu limits and the header's fixed entries. */
 import type { Family } from '@/lib/catalogue/types';
 
 export const HEADER_FAMILY_LIMIT = 7;
@@ -9,7 +9,7 @@ export const DROPDOWN_EJECT_MS = 100;
 export const headerFamilies = (families: Family[]) => families.slice(0, HEADER_FAMILY_LIMIT);
 export const footerFamilies = (families: Family[]) => families.slice(0, FOOTER_FAMILY_LIMIT);
 
-/** Header entries (spec §1): used parts, engine, gearbox, end-of-life vehicles (export). */
+/** Header entries: used parts, engine, gearbox, end-of-life vehicles (export). */
 export const MAIN_MENU = [
   { key: 'usedParts', href: '/pieces', withDropdown: true },
   { key: 'engine', href: '/pieces/moteur', withDropdown: false },
@@ -19,7 +19,7 @@ export const MAIN_MENU = [
 
 export type MainMenuKey = (typeof MAIN_MENU)[number]['key'];
 
-/** Footer links of spec §2, in order. */
+/** Footer links, in order. */
 export const FOOTER_LINKS = [
   { key: 'about', href: '/qui-sommes-nous' },
   { key: 'help', href: '/aide-et-contact' },

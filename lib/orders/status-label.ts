@@ -1,5 +1,5 @@
 /**
- * Which status label a customer sees for an order (spec §4):
+ * Which status label a customer sees for an order:
  * - validated with shippingState ready, waiting or shipped: by the last shipment's method code and the
  *   shipping state (e.g. `retrait_casse.waiting`: "ready for pickup at the yard");
  * - otherwise new, cancelled or fulfilled: by the order state;

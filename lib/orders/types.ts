@@ -1,4 +1,4 @@
-/** An order as the shop API answers it (contract §1.2): amounts in integer cents, computed by the server. */
+/** An order as the shop API answers it: amounts in integer cents, computed by the server. */
 import type { Address } from '@/lib/account/server';
 
 /** An address copied onto the order: the address book's fields, without the book's identity. */
@@ -37,7 +37,7 @@ export interface Order {
   shippingAddress: OrderAddress | null;
   billingAddressId: number | null;
   shippingAddressId: number | null;
-  /** Plates joined by ", " (spec §3). */
+  /** Plates joined by ", ". */
   licencePlates: string | null;
   /** `method` is the IRI of the shipping method, ending with its code. */
   shipments: { id: number; method: string }[];

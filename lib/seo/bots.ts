@@ -1,4 +1,4 @@
-/** Crawler detection (the error page is not rendered for bots, spec §2). */
+/** Crawler detection (the error page is not rendered for bots). */
 import { isbot } from 'isbot';
 
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {

@@ -1,5 +1,5 @@
 /**
- * Redirect manifest (spec §2 "route rules come from a build manifest"): content/redirects.json,
+ * Redirect manifest, read at build time: content/redirects.json,
  * edited by the SEO team. Checked when loaded, so a broken entry fails the build with its reason.
  */
 import manifest from '@/content/redirects.json';

@@ -1,4 +1,4 @@
-/** Page titles (spec §2): /compte… gets 'Compte - ', /commande… gets 'Commande - ' before its own title. */
+/** Page titles: /compte… gets 'Compte - ', /commande… gets 'Commande - ' before its own title. */
 const PREFIXES: [path: string, prefix: string][] = [
   ['/compte', 'Compte - '],
   ['/commande', 'Commande - '],

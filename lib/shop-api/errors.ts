@@ -12,5 +12,5 @@ export class ShopApiError extends Error {
   }
 }
 
-/** Statuses retried automatically (spec §8). */
+/** Statuses retried automatically. */
 export const RETRY_STATUS_CODES = [401, 408, 409, 425, 429, 500, 502, 503, 504];

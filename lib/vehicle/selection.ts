@@ -1,5 +1,5 @@
 /**
- * Vehicle selection rules of spec §3–§4, as plain functions: what is identified, its full name,
+ * Vehicle selection rules, as plain functions: what is identified, its full name,
  * which selects are enabled, what a change clears, what a submit stores.
  */
 import type { VehicleTaxon } from '@/lib/catalogue/types';
@@ -12,7 +12,7 @@ export interface VehicleChoice {
 
 export const EMPTY_CHOICE: VehicleChoice = { brand: null, model: null, engine: null };
 
-/** Select-box defaults (spec §9). */
+/** Select-box defaults. */
 export const MAX_SELECT_OPTIONS = 50;
 export const SELECT_THROTTLE_MS = 300;
 

@@ -34,7 +34,7 @@ test.describe('accessibility of the shell (axe)', () => {
   });
 });
 
-// Every route of spec §2, at the size of each project (desktop and Pixel 7).
+// Every route, at the size of each project (desktop and Pixel 7).
 test.describe('accessibility of every route (axe)', () => {
   test('public routes: content, catalogue, brands, sign-in and password recovery', async ({ page }) => {
     test.setTimeout(240_000);

@@ -224,7 +224,7 @@ test.describe('customer account', () => {
     ]);
     await page.goto('/compte');
     await expect(page).toHaveURL(/\/connexion\?retour=%2Fcompte$/);
-    // The session is over, and the customer's cart with it (spec §4).
+    // The session is over, and the customer's cart with it.
     const left = (await context.cookies()).map((c) => c.name);
     expect(left).not.toContain('shop_refresh_token');
     expect(left).not.toContain('shop_cart_token');

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 
-/** /verification without a token leads nowhere: home (spec §2). */
+/** /verification without a token leads nowhere: home. */
 export default function VerificationIndex() {
   redirect('/');
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { clientMessages } from '@/lib/i18n/request';
 import { pageTitle, titleTemplate } from '@/lib/seo/title';
 
-/** Every page under /commande is titled 'Commande - <title>' (spec §2). */
+/** Every page under /commande is titled 'Commande - <title>'. */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('checkout');
   return { title: { template: titleTemplate('/commande'), default: pageTitle('/commande', t('title')) }, robots: { index: false } };

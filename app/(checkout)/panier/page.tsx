@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Cart (spec §2 'Panier'): the visitor's parts, each removable, and the total computed by the shop API. */
+/** Cart ('Panier'): the visitor's parts, each removable, and the total computed by the shop API. */
 export default async function CartPage({ searchParams }: { searchParams: SearchParams }) {
   const [t, refusals, cart, params] = await Promise.all([getTranslations('cart'), getTranslations('refusals'), getCart(), searchParams]);
   // A code only: whatever else the address says is not shown.

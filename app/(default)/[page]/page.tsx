@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
-/** Generic content page (spec §2 /<page>): legal pages, help, export vehicles… */
+/** Generic content page (/<page>): legal pages, help, export vehicles… */
 export default async function ContentPage({ params }: { params: Params }) {
   const page = await load(params);
   return (

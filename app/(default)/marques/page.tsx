@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title'), description: t('description'), alternates: { canonical: '/marques' } };
 }
 
-/** Brand list (spec §2 /marques): logo, title and link of every brand record. */
+/** Brand list (/marques): logo, title and link of every brand record. */
 export default async function BrandsPage() {
   const t = await getTranslations('brands');
   return (

@@ -4,8 +4,8 @@ import { brandSlug } from '@/lib/catalogue/slug';
 import { findBrand } from '@/lib/content/server';
 
 /**
- * GET /api/brands (spec §7): vehicle brands (code, name) for the vehicle selector, with the logo of
- * their content brand record (spec §3: the identified vehicle shows it).
+ * GET /api/brands: vehicle brands (code, name) for the vehicle selector, with the logo of
+ * their content brand record (the identified vehicle shows it).
  */
 export async function GET() {
   const brands = (await getVehicleBrands()).map((brand) => ({ ...brand, logo: findBrand(brandSlug(brand.code))?.logo ?? null }));

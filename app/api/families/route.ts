@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { getFamilies } from '@/lib/catalogue/server';
 
 /**
- * GET /api/families (spec §7): part families with code, name and children. With `taxon`, only the
+ * GET /api/families: part families with code, name and children. With `taxon`, only the
  * family of that code (the current route's family); unknown → 404.
  */
 export async function GET(request: NextRequest) {

@@ -5,7 +5,7 @@ import { checkWebhook, MAX_WEBHOOK_BODY_BYTES, readBodyWithin, ReplayGuard } fro
 const replays = new ReplayGuard();
 
 /**
- * The shop API's signed call after a part is created, changed or sold (design §5). Tags expire at
+ * The shop API's signed call after a part is created, changed or sold (ARCHITECTURE.md, "Events"). Tags expire at
  * once, so the next visit of a listing renders without the sold part (no stale copy served).
  */
 export async function POST(request: Request) {

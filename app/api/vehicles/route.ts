@@ -4,7 +4,7 @@ import { getVehicleChildren, isKnownVehicle } from '@/lib/catalogue/server';
 import { VEHICLE_CODE } from '@/lib/vehicle/selection';
 
 /**
- * GET /api/vehicles?parent=<code>: models of a brand or engines of a model (spec §7 taxons with
+ * GET /api/vehicles?parent=<code>: models of a brand or engines of a model (taxons with
  * parentCode), for the vehicle selector.
  */
 export async function GET(request: NextRequest) {

@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('account'))('ordersTitle') };
 }
 
-/** The customer's orders (spec §2 'Commandes'), each with its status label (spec §4). */
+/** The customer's orders ('Commandes'), each with its status label. */
 export default async function OrdersPage() {
   const [t, status] = await Promise.all([getTranslations('account'), getTranslations('orderStatus'), getCustomer('/compte/commandes')]);
   const orders = await getOrders();

@@ -8,7 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('resetTitle'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
 }
 
-/** /mot-de-passe-oublie/<token>: the link of the reset mail (keyed on the full path, spec §2). */
+/** /mot-de-passe-oublie/<token>: the link of the reset mail (keyed on the full path). */
 export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
   const t = await getTranslations('account');
   const { token } = await params;

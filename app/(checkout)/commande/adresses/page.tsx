@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const typed = (address: OrderAddress | null) => (address ? { ...EMPTY_ADDRESS, ...address, company: address.company ?? '', phoneNumber: address.phoneNumber ?? '' } : undefined);
 
-/** Step 1 (spec §2 'Adresses'): where the parts go, who pays, and for which car. */
+/** Step 1 ('Adresses'): where the parts go, who pays, and for which car. */
 export default async function AddressesStepPage() {
   const [t, cart, customer, addresses, countries] = await Promise.all([
     getTranslations('checkout'), getCart(), getCustomer('/commande/adresses'), getAddresses(), getCountries(),

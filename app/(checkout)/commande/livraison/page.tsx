@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * Step 2 (spec §2 'Livraison'): the methods that can carry these parts, priced by the shop API, and
+ * Step 2 ('Livraison'): the methods that can carry these parts, priced by the shop API, and
  * the recap of the order's amounts as the shop API computed them for the method chosen.
  */
 export default async function ShippingStepPage({ searchParams }: { searchParams: SearchParams }) {

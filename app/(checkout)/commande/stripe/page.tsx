@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Step 3 (spec §2 'Paiement'): on entry, starts the payment and leaves the site for the provider's
+ * Step 3 ('Paiement'): on entry, starts the payment and leaves the site for the provider's
  * checkout URL. With none (a part taken meanwhile, the provider down), the route shows its error.
  */
 export default async function PaymentStepPage() {

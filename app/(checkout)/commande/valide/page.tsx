@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('checkout'))('confirmedTitle') };
 }
 
-/** Confirmation (spec §2 'Commande enregistré'): the payment's success return; completes the order. */
+/** Confirmation ('Commande enregistré'): the payment's success return; completes the order. */
 export default async function ConfirmationPage() {
   const [t, status, found] = await Promise.all([getTranslations('checkout'), getTranslations('orderStatus'), findOrderToConfirm()]);
   if (!found) {

@@ -35,11 +35,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
-/** Brand page (spec §2 /marques/<slug>): the content record and the brand's latest parts. */
+/** Brand page (/marques/<slug>): the content record and the brand's latest parts. */
 export default async function BrandPage({ params }: { params: Params }) {
   const brand = await load(params);
   const [t, tCatalogue] = await Promise.all([getTranslations('brands'), getTranslations('catalogue')]);
-  // The brand slug is the vehicle brand taxon code without 'piece_' (spec §3).
+  // The brand slug is the vehicle brand taxon code without 'piece_'.
   const listing = await listParts({ vehicleCode: `piece_${brand.slug}`, page: 1, sort: DEFAULT_SORT });
   return (
     <>

@@ -73,7 +73,7 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
   };
 }
 
-/** /pieces, /pieces/<family> and /pieces/<family>/<sub-family> (spec §2). */
+/** /pieces, /pieces/<family> and /pieces/<family>/<sub-family>. */
 export default async function ListingPage({ params }: { params: Promise<Params> }) {
   const { place, state, basePath } = await resolve(params);
   const t = await getTranslations('catalogue');

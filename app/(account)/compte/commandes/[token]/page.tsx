@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('account'))('orderTitle') };
 }
 
-/** One order (spec §2 'Commande'): status, parts, totals, addresses, plates. Someone else's order is a 404. */
+/** One order ('Commande'): status, parts, totals, addresses, plates. Someone else's order is a 404. */
 export default async function OrderPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ retractation?: string }> }) {
   const { token } = await params;
   const [t, status, , order, withdrawal, { retractation }] = await Promise.all([
