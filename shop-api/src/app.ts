@@ -102,6 +102,10 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 256 * 1024,
     trustProxy,
+    // Ids may come as a number or an IRI string ({ type: ['integer', 'string'] }). Ajv's strict mode
+    // warns about such unions; rewriting them as anyOf would let coercion turn null into 0 or a number
+    // into a string in the first branch tried, so the unions stay and are allowed once, here.
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
   registerErrorHandlers(app);
   await registerSecurity(app, { siteUrl, publicUrl });
