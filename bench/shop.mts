@@ -9,19 +9,22 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-const children: ChildProcess[] = [];
+/** `stopsItsOwn`: the child stops its own children in order on SIGTERM; the others are stopped as a group. */
+const children: { child: ChildProcess; stopsItsOwn: boolean }[] = [];
 
-export function start(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): ChildProcess {
+export function start(command: string, args: string[], options: { cwd?: string; env?: Record<string, string>; stopsItsOwn?: boolean } = {}): ChildProcess {
   const child = spawn(command, args, {
     cwd: options.cwd ?? root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
   });
-  children.push(child);
+  children.push({ child, stopsItsOwn: options.stopsItsOwn ?? false });
   return child;
 }
 
 function stopAll() {
-  for (const child of children) {
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+  for (const { child, stopsItsOwn } of children) {
+    // scripts/start.mjs stops the storefront before shop-api; signalling its whole group at once stopped
+    // shop-api under the storefront, which printed a "fetch failed" stack trace per request in flight.
+    try { process.kill(stopsItsOwn ? child.pid! : -child.pid!, 'SIGTERM'); } catch { /* already gone */ }
   }
 }
 process.on('exit', stopAll);
@@ -43,6 +46,7 @@ export async function startShop(name: string, { web, api, parts = 3000, env = {}
   process.stdout.write('construction et démarrage de la boutique de mesure (peut prendre quelques minutes)…\n');
   const child = start(process.execPath, ['scripts/start.mjs', '--fresh-data'], {
     env: { PORT: String(web), SHOP_API_PORT: String(api), SHOP_VAR_DIR: `var/${name}`, NEXT_DIST_DIR: `.next-${name}`, SEED_PARTS: String(parts), DATABASE_URL: '', ...env },
+    stopsItsOwn: true,
   });
   const shop = `http://localhost:${web}`;
   await waitFor(`${shop}/api/session`, 20);
