@@ -12,12 +12,6 @@ export function parseShopDate(value: string): Date | null {
 const dayFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: SHOP_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: SHOP_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
-/** "3 novembre 2026" */
-export function formatDate(value: string): string {
-  const date = parseShopDate(value);
-  return date ? dayFormat.format(date) : '';
-}
-
 /** "3 novembre 2026 à 15 h 05" */
 export function formatDateTime(value: string): string {
   const date = parseShopDate(value);

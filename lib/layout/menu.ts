@@ -17,8 +17,6 @@ export const MAIN_MENU = [
   { key: 'export', href: '/vehicules-export', withDropdown: false },
 ] as const;
 
-export type MainMenuKey = (typeof MAIN_MENU)[number]['key'];
-
 /** Footer links, in order. */
 export const FOOTER_LINKS = [
   { key: 'about', href: '/qui-sommes-nous' },

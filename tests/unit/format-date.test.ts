@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseShopDate } from '@/lib/format/date';
+import { formatDateTime, parseShopDate } from '@/lib/format/date';
 import { priceExcludingVat } from '@/lib/format/price';
 
 describe('shop API dates in French, Paris time', () => {
@@ -10,7 +10,7 @@ describe('shop API dates in French, Paris time', () => {
   it('writes the day and the time in Paris, winter and summer', () => {
     expect(formatDateTime('2026-11-03 14:05:00')).toBe('3 novembre 2026 à 15 h 05');
     expect(formatDateTime('2026-07-15 21:59:59')).toBe('15 juillet 2026 à 23 h 59');
-    expect(formatDate('2026-12-31 23:30:00')).toBe('1 janvier 2027');
+    expect(formatDateTime('2026-12-31 23:30:00')).toBe('1 janvier 2027 à 00 h 30');
   });
 });
 
