@@ -12,7 +12,11 @@ const seo = z.object({ title: z.string().optional(), description: z.string().opt
 const meta = z.record(z.string(), z.string()).optional();
 
 /** Fields every markdown record carries, from its file: id, extension, stem and path. */
-function fileFields(document: { _meta: { filePath: string; extension: string; path: string } }, collection: string, base: string) {
+function fileFields(
+  document: { _meta: { filePath: string; extension: string; path: string } },
+  collection: string,
+  base: string,
+) {
   const stem = document._meta.path;
   return {
     id: `${collection}/${document._meta.filePath}`,

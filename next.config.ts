@@ -38,12 +38,14 @@ const nextConfig: NextConfig = {
     imageSizes: [64, 128, 256],
     formats: ['image/webp'],
     minimumCacheTTL: 31_536_000,
-    remotePatterns: [{
-      protocol: shopApiPublicUrl.protocol.replace(':', '') as 'http' | 'https',
-      hostname: shopApiPublicUrl.hostname,
-      port: shopApiPublicUrl.port,
-      pathname: '/media/image/**',
-    }],
+    remotePatterns: [
+      {
+        protocol: shopApiPublicUrl.protocol.replace(':', '') as 'http' | 'https',
+        hostname: shopApiPublicUrl.hostname,
+        port: shopApiPublicUrl.port,
+        pathname: '/media/image/**',
+      },
+    ],
     // The embedded shop API serves images from loopback on a single machine.
     dangerouslyAllowLocalIP: isLoopback,
   },

@@ -36,13 +36,22 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   if (safeDecode(request.nextUrl.pathname) === null) return new NextResponse('Adresse invalide.', { status: 400 });
   // A form posted to a page (a server action without JavaScript) must at least be a form.
   if (request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    const parsed = await request.clone().formData().then(() => true, () => false);
+    const parsed = await request
+      .clone()
+      .formData()
+      .then(
+        () => true,
+        () => false,
+      );
     if (!parsed) return new NextResponse('Formulaire illisible.', { status: 400 });
   }
   // An action this build does not have (made up, or from a page older than the build): Next would answer 500.
   const action = request.method === 'POST' ? request.headers.get('next-action') : null;
   if (action !== null && !isKnownServerAction(action)) {
-    return new NextResponse('Cette action n’existe plus : rechargez la page.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new NextResponse('Cette action n’existe plus : rechargez la page.', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {
@@ -68,7 +77,10 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
     // redirect anyway: lib/cache/page-cache-handler.mjs).
     if (status?.kind === 'unknown') return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 });
     if (status?.kind === 'known') {
-      if (status.soldAt && isSoldPartGone(status.soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))) {
+      if (
+        status.soldAt &&
+        isSoldPartGone(status.soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))
+      ) {
         return NextResponse.rewrite(new URL('/piece-vendue', request.url), { status: 410 });
       }
       if (pathname !== status.path) return NextResponse.redirect(new URL(status.path, request.url), 308);
@@ -84,7 +96,10 @@ let securityHeaders: [string, string][] | null = null;
 export async function proxy(request: NextRequest) {
   // First of all, a session whose access token has expired is renewed (guards, pages and actions see
   // the new tokens; the browser gets them with whatever answer follows).
-  const renewal = await renewSession(request, { shopApiUrl: shopApiUrl(), siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
+  const renewal = await renewSession(request, {
+    shopApiUrl: shopApiUrl(),
+    siteUrl: process.env.SITE_URL || 'http://localhost:3000',
+  });
   const response = await route(request, renewal ? { request: { headers: request.headers } } : undefined);
   renewal?.(response);
   securityHeaders ??= Object.entries(pageSecurityHeaders(process.env));

@@ -31,7 +31,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="fr-FR">
       <body className="flex min-h-screen flex-col">
-        <a href="#contenu" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[100] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-lg">
+        <a
+          href="#contenu"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[100] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-lg"
+        >
           {t('skipLink')}
         </a>
         <NextIntlClientProvider messages={messages}>
@@ -39,7 +42,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <NavigationEvents />
             <DemoModeBanner />
             <SiteHeader />
-            <div id="contenu" tabIndex={-1} className="flex flex-1 flex-col outline-none">{children}</div>
+            <div id="contenu" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+              {children}
+            </div>
             <SiteFooter />
           </Providers>
         </NextIntlClientProvider>

@@ -24,17 +24,25 @@ for (const backend of BACKENDS) {
   const total = { runs: 0, steps: 0, placed: 0, refunded: 0 };
   const found: string[] = [];
   for (let seed = firstSeed; total.runs < wanted[backend]; seed += 1) {
-    const result = await runMoneyModel(shop, { runs: Math.min(batch, wanted[backend] - total.runs), seed, maxCommands: 25 });
+    const result = await runMoneyModel(shop, {
+      runs: Math.min(batch, wanted[backend] - total.runs),
+      seed,
+      maxCommands: 25,
+    });
     total.runs += result.runs;
     total.steps += result.steps;
     total.placed += result.placed;
     total.refunded += result.refunded;
     if (result.failure) found.push(`seed ${seed}: ${result.failure}`);
-    process.stdout.write(`  ${backend}: ${total.runs}/${wanted[backend]} runs, ${total.steps} steps, ${found.length} violation(s), ${Math.round((Date.now() - started) / 1000)} s\n`);
+    process.stdout.write(
+      `  ${backend}: ${total.runs}/${wanted[backend]} runs, ${total.steps} steps, ${found.length} violation(s), ${Math.round((Date.now() - started) / 1000)} s\n`,
+    );
   }
   await shop.close();
   violations += found.length;
-  process.stdout.write(`${backend}: ${total.runs} runs, ${total.steps} steps, ${total.placed} orders placed, ${total.refunded} refunds, ${found.length} violations\n`);
+  process.stdout.write(
+    `${backend}: ${total.runs} runs, ${total.steps} steps, ${total.placed} orders placed, ${total.refunded} refunds, ${found.length} violations\n`,
+  );
   for (const failure of found) process.stdout.write(`${failure}\n`);
 }
 process.exit(violations > 0 ? 1 : 0);

@@ -38,10 +38,21 @@ if (families.length === 0) throw new Error('aucune famille dans /pieces');
 for (const path of families) await (await fetch(shop + path)).arrayBuffer();
 const before = { web: rssOf(WEB), api: rssOf(API) };
 
-interface Visit { round: number; part?: string; cookie?: string; addAction?: string; variant?: string; removeAction?: string; item?: string }
+interface Visit {
+  round: number;
+  part?: string;
+  cookie?: string;
+  addAction?: string;
+  variant?: string;
+  removeAction?: string;
+  item?: string;
+}
 const multipart = (fields: Record<string, string>) => {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const body = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`;
+  const body =
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 };
 let round = 0;
@@ -49,7 +60,10 @@ let round = 0;
 // Memory every 30 s, to tell a warm-up from a leak.
 const samples: { second: number; web: number; api: number }[] = [];
 const started = Date.now();
-const sampler = setInterval(() => samples.push({ second: Math.round((Date.now() - started) / 1000), web: rssOf(WEB), api: rssOf(API) }), 30_000);
+const sampler = setInterval(
+  () => samples.push({ second: Math.round((Date.now() - started) / 1000), web: rssOf(WEB), api: rssOf(API) }),
+  30_000,
+);
 
 const run = autocannon({
   url: shop,
@@ -67,30 +81,54 @@ const run = autocannon({
       },
     },
     {
-      setupRequest: (request, context: Visit) => (context.part ? { ...request, method: 'GET', path: context.part } : null),
+      setupRequest: (request, context: Visit) =>
+        context.part ? { ...request, method: 'GET', path: context.part } : null,
       onResponse: (_status, body, context: Visit) => {
         context.addAction = body.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1];
         context.variant = body.match(/name="variant" value="([^"]+)"/)?.[1];
       },
     },
     {
-      setupRequest: (request, context: Visit) => ({ ...request, method: 'GET', path: `/recherche?q=${encodeURIComponent(words[context.round % words.length]!)}` }),
+      setupRequest: (request, context: Visit) => ({
+        ...request,
+        method: 'GET',
+        path: `/recherche?q=${encodeURIComponent(words[context.round % words.length]!)}`,
+      }),
     },
     {
       // Adding to the cart: the part page's form, posted as a browser without JavaScript does (with its Origin).
       setupRequest: (request, context: Visit) => {
-        if (!context.addAction || !context.variant || !context.part) return { ...request, method: 'GET', path: '/panier' };
+        if (!context.addAction || !context.variant || !context.part)
+          return { ...request, method: 'GET', path: '/panier' };
         const form = multipart({ [context.addAction]: '', variant: context.variant });
-        return { ...request, method: 'POST', path: context.part, body: form.body, headers: { ...request.headers, origin: shop, 'content-type': form.type, ...(context.cookie ? { cookie: context.cookie } : {}) } };
+        return {
+          ...request,
+          method: 'POST',
+          path: context.part,
+          body: form.body,
+          headers: {
+            ...request.headers,
+            origin: shop,
+            'content-type': form.type,
+            ...(context.cookie ? { cookie: context.cookie } : {}),
+          },
+        };
       },
       onResponse: (_status, _body, context: Visit, headers) => {
         const raw = (headers as Record<string, string | string[]>)['set-cookie'];
-        const cart = (Array.isArray(raw) ? raw : raw ? [raw] : []).map((c) => c.split(';')[0]!).find((c) => c.startsWith('shop_cart_token='));
+        const cart = (Array.isArray(raw) ? raw : raw ? [raw] : [])
+          .map((c) => c.split(';')[0]!)
+          .find((c) => c.startsWith('shop_cart_token='));
         if (cart) context.cookie = cart;
       },
     },
     {
-      setupRequest: (request, context: Visit) => ({ ...request, method: 'GET', path: '/panier', headers: { ...request.headers, ...(context.cookie ? { cookie: context.cookie } : {}) } }),
+      setupRequest: (request, context: Visit) => ({
+        ...request,
+        method: 'GET',
+        path: '/panier',
+        headers: { ...request.headers, ...(context.cookie ? { cookie: context.cookie } : {}) },
+      }),
       onResponse: (_status, body, context: Visit) => {
         context.removeAction = body.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1];
         context.item = body.match(/name="item" value="(\d+)"/)?.[1];
@@ -100,7 +138,13 @@ const run = autocannon({
       setupRequest: (request, context: Visit) => {
         if (!context.removeAction || !context.item) return { ...request, method: 'GET', path: '/' };
         const form = multipart({ [context.removeAction]: '', item: context.item });
-        return { ...request, method: 'POST', path: '/panier', body: form.body, headers: { ...request.headers, origin: shop, 'content-type': form.type, cookie: context.cookie ?? '' } };
+        return {
+          ...request,
+          method: 'POST',
+          path: '/panier',
+          body: form.body,
+          headers: { ...request.headers, origin: shop, 'content-type': form.type, cookie: context.cookie ?? '' },
+        };
       },
     },
   ],
@@ -112,22 +156,38 @@ const result = await run;
 clearInterval(sampler);
 const after = { web: rssOf(WEB), api: rssOf(API) };
 latencies.sort((a, b) => a - b);
-const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+const percentile = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-console.log(`\nCharge mixte : ${CONNECTIONS} connexions, ${SECONDS} s, boucle locale (familles, fiches, recherche, ajout et retrait du panier)`);
+console.log(
+  `\nCharge mixte : ${CONNECTIONS} connexions, ${SECONDS} s, boucle locale (familles, fiches, recherche, ajout et retrait du panier)`,
+);
 console.log(`requêtes/s : ${result.requests.average.toFixed(0)} (total ${result.requests.total})`);
-console.log(`latence : p50 ${ms(percentile(50))}, p95 ${ms(percentile(95))}, p99 ${ms(percentile(99))}, max ${ms(result.latency.max)}`);
+console.log(
+  `latence : p50 ${ms(percentile(50))}, p95 ${ms(percentile(95))}, p99 ${ms(percentile(99))}, max ${ms(result.latency.max)}`,
+);
 const byStatus = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
 const failed = Object.entries(byStatus).filter(([status]) => Number(status) >= 400);
-const statuses = Object.entries(byStatus).map(([status, { count }]) => `${status} × ${count}`).join(', ');
+const statuses = Object.entries(byStatus)
+  .map(([status, { count }]) => `${status} × ${count}`)
+  .join(', ');
 console.log(`réponses : ${statuses}`);
-console.log(`erreurs : ${result.errors} erreurs réseau, ${result.timeouts} délais dépassés, ${failed.reduce((sum, [, { count }]) => sum + count, 0)} réponses 4xx/5xx`);
-console.log(`mémoire (RSS) : vitrine ${before.web.toFixed(0)} → ${after.web.toFixed(0)} Mo, shop-api ${before.api.toFixed(0)} → ${after.api.toFixed(0)} Mo`);
-console.log(`mémoire toutes les 30 s (vitrine / shop-api, Mo) : ${samples.map((m) => `${m.second} s ${m.web.toFixed(0)}/${m.api.toFixed(0)}`).join(' · ')}`);
+console.log(
+  `erreurs : ${result.errors} erreurs réseau, ${result.timeouts} délais dépassés, ${failed.reduce((sum, [, { count }]) => sum + count, 0)} réponses 4xx/5xx`,
+);
+console.log(
+  `mémoire (RSS) : vitrine ${before.web.toFixed(0)} → ${after.web.toFixed(0)} Mo, shop-api ${before.api.toFixed(0)} → ${after.api.toFixed(0)} Mo`,
+);
+console.log(
+  `mémoire toutes les 30 s (vitrine / shop-api, Mo) : ${samples.map((m) => `${m.second} s ${m.web.toFixed(0)}/${m.api.toFixed(0)}`).join(' · ')}`,
+);
 const warm = samples.find((m) => m.second >= 60);
 if (warm && warm.second <= SECONDS - 60) {
-  const growth = (from: number, to: number) => `${from.toFixed(0)} → ${to.toFixed(0)} Mo (${(((to - from) / from) * 100).toFixed(0)} %)`;
-  console.log(`après la première minute : vitrine ${growth(warm.web, after.web)}, shop-api ${growth(warm.api, after.api)}`);
+  const growth = (from: number, to: number) =>
+    `${from.toFixed(0)} → ${to.toFixed(0)} Mo (${(((to - from) / from) * 100).toFixed(0)} %)`;
+  console.log(
+    `après la première minute : vitrine ${growth(warm.web, after.web)}, shop-api ${growth(warm.api, after.api)}`,
+  );
 }
 process.exit(0);

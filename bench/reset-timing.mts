@@ -19,23 +19,34 @@ const database = await openDatabase({});
 await database.migrate();
 await seedCatalogue(database.db, { parts: 10 });
 const app = await buildApp({
-  db: database.db, publicUrl: 'http://127.0.0.1', mediaDir: mkdtempSync(join(tmpdir(), 'bench-media-')),
+  db: database.db,
+  publicUrl: 'http://127.0.0.1',
+  mediaDir: mkdtempSync(join(tmpdir(), 'bench-media-')),
   mailer: createMailer({ outboxDir: mkdtempSync(join(tmpdir(), 'bench-outbox-')), from: 'boutique@bench' }),
   // Every request of this bench comes from 127.0.0.1: the limits are lifted far above its count.
   rateLimitScale: 1_000_000,
 } as Parameters<typeof buildApp>[0]);
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
-const post = (path: string, body: unknown) => fetch(`${base}/api/v2/shop/${path}`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-});
+const post = (path: string, body: unknown) =>
+  fetch(`${base}/api/v2/shop/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
-const registered = await post('customers', { firstName: 'Léa', lastName: 'Martin', email: 'connue@exemple.fr', password: 'pieces-auto-2026' });
+const registered = await post('customers', {
+  firstName: 'Léa',
+  lastName: 'Martin',
+  email: 'connue@exemple.fr',
+  password: 'pieces-auto-2026',
+});
 if (registered.status !== 204) throw new Error(`registration: ${registered.status}`);
 
 // The client runs on its own thread, like a browser elsewhere: what it times is when the answer
 // reaches it, not when this thread gets round to reading it. The order is shuffled so that work left
 // by one request (mails are sent after the answer) falls as often before either kind.
-const client = new Worker(`
+const client = new Worker(
+  `
   const { parentPort, workerData: { base, count } } = require('node:worker_threads');
   (async () => {
     let seed = 42;
@@ -55,14 +66,19 @@ const client = new Worker(`
     }
     parentPort.postMessage(timings);
   })();
-`, { eval: true, workerData: { base, count: COUNT } });
+`,
+  { eval: true, workerData: { base, count: COUNT } },
+);
 const timings = await new Promise<{ known: number[]; unknown: number[] }>((resolve, reject) => {
   client.once('message', resolve);
   client.once('error', reject);
 });
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
 for (const [kind, values] of Object.entries(timings)) {
-  console.log(`${kind === 'known' ? 'adresse connue  ' : 'adresse inconnue'} : médiane ${quantile(values, 0.5).toFixed(2)} ms, p90 ${quantile(values, 0.9).toFixed(2)} ms (${values.length} requêtes)`);
+  console.log(
+    `${kind === 'known' ? 'adresse connue  ' : 'adresse inconnue'} : médiane ${quantile(values, 0.5).toFixed(2)} ms, p90 ${quantile(values, 0.9).toFixed(2)} ms (${values.length} requêtes)`,
+  );
 }
 await app.close();
 await database.close();

@@ -17,7 +17,9 @@ async function measure(label: string, database: Database) {
   const started = performance.now();
   await seedCatalogue(database.db, { parts });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`seed ${label.padEnd(10)} ${parts} parts in ${seconds.toFixed(1)} s (${Math.round(parts / seconds)} parts/s)`);
+  console.log(
+    `seed ${label.padEnd(10)} ${parts} parts in ${seconds.toFixed(1)} s (${Math.round(parts / seconds)} parts/s)`,
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-seed-'));

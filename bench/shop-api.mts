@@ -27,7 +27,8 @@ async function ensureCatalogue(database: Database, label: string) {
   progress.stop();
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function measure(base: string, label: string, urls: () => string) {
   for (let i = 0; i < 20; i++) await (await fetch(base + urls())).arrayBuffer(); // warm-up
@@ -45,22 +46,44 @@ async function measure(base: string, label: string, urls: () => string) {
 
 async function run(database: Database, label: string) {
   await ensureCatalogue(database, label);
-  const app = await buildApp({ db: database.db, publicUrl: 'http://localhost', mediaDir: join(root, 'var/bench/media') });
+  const app = await buildApp({
+    db: database.db,
+    publicUrl: 'http://localhost',
+    mediaDir: join(root, 'var/bench/media'),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v2/shop`;
-  const sample = await (await fetch(`${base}/products?itemsPerPage=100&taxon=family_bv-pont-transmission`)).json() as { 'hydra:member': { code: string; oemReference: string; mainTaxon: string; donorVehicle: { code: string } }[] };
+  const sample = (await (
+    await fetch(`${base}/products?itemsPerPage=100&taxon=family_bv-pont-transmission`)
+  ).json()) as {
+    'hydra:member': { code: string; oemReference: string; mainTaxon: string; donorVehicle: { code: string } }[];
+  };
   const items = sample['hydra:member'];
   let i = 0;
   const next = () => items[i++ % items.length]!;
   console.log(`\n${label}, ${parts} parts, ${samples} requests each`);
-  console.log(await measure(base, 'listing (family + vehicle)', () => {
-    const item = next();
-    return `/products?taxon=family_bv-pont-transmission&vehicle=${item.donorVehicle.code}&itemsPerPage=${PAGE_SIZE}&order[createdAt]=desc`;
-  }));
-  console.log(await measure(base, 'listing (family, newest first)', () => `/products?taxon=family_carrosserie&itemsPerPage=${PAGE_SIZE}&order[createdAt]=desc&page=${(i++ % 20) + 1}`));
+  console.log(
+    await measure(base, 'listing (family + vehicle)', () => {
+      const item = next();
+      return `/products?taxon=family_bv-pont-transmission&vehicle=${item.donorVehicle.code}&itemsPerPage=${PAGE_SIZE}&order[createdAt]=desc`;
+    }),
+  );
+  console.log(
+    await measure(
+      base,
+      'listing (family, newest first)',
+      () => `/products?taxon=family_carrosserie&itemsPerPage=${PAGE_SIZE}&order[createdAt]=desc&page=${(i++ % 20) + 1}`,
+    ),
+  );
   console.log(await measure(base, 'part fetch', () => `/products/${next().code}`));
-  console.log(await measure(base, 'reference search', () => `/products?search=${encodeURIComponent(next().oemReference.replace(/\s/g, ''))}`));
+  console.log(
+    await measure(
+      base,
+      'reference search',
+      () => `/products?search=${encodeURIComponent(next().oemReference.replace(/\s/g, ''))}`,
+    ),
+  );
   await app.close();
 }
 

@@ -12,9 +12,16 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 /** `stopsItsOwn`: the child stops its own children in order on SIGTERM; the others are stopped as a group. */
 const children: { child: ChildProcess; stopsItsOwn: boolean }[] = [];
 
-export function start(command: string, args: string[], options: { cwd?: string; env?: Record<string, string>; stopsItsOwn?: boolean } = {}): ChildProcess {
+export function start(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; stopsItsOwn?: boolean } = {},
+): ChildProcess {
   const child = spawn(command, args, {
-    cwd: options.cwd ?? root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
+    cwd: options.cwd ?? root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
   });
   children.push({ child, stopsItsOwn: options.stopsItsOwn ?? false });
   return child;
@@ -24,7 +31,11 @@ function stopAll() {
   for (const { child, stopsItsOwn } of children) {
     // scripts/start.mjs stops the storefront before shop-api; signalling its whole group at once stopped
     // shop-api under the storefront, which printed a "fetch failed" stack trace per request in flight.
-    try { process.kill(stopsItsOwn ? child.pid! : -child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(stopsItsOwn ? child.pid! : -child.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
   }
 }
 process.on('exit', stopAll);
@@ -35,17 +46,30 @@ export async function waitFor(url: string, minutes: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${url} ne répond pas`);
 }
 
 /** Starts the shop on `web`/`api` with fresh data in var/<name>, and resolves once it answers. */
-export async function startShop(name: string, { web, api, parts = 3000, env = {} }: { web: number; api: number; parts?: number; env?: Record<string, string> }) {
+export async function startShop(
+  name: string,
+  { web, api, parts = 3000, env = {} }: { web: number; api: number; parts?: number; env?: Record<string, string> },
+) {
   process.stdout.write('construction et démarrage de la boutique de mesure (peut prendre quelques minutes)…\n');
   const child = start(process.execPath, ['scripts/start.mjs', '--fresh-data'], {
-    env: { PORT: String(web), SHOP_API_PORT: String(api), SHOP_VAR_DIR: `var/${name}`, NEXT_DIST_DIR: `.next-${name}`, SEED_PARTS: String(parts), DATABASE_URL: '', ...env },
+    env: {
+      PORT: String(web),
+      SHOP_API_PORT: String(api),
+      SHOP_VAR_DIR: `var/${name}`,
+      NEXT_DIST_DIR: `.next-${name}`,
+      SEED_PARTS: String(parts),
+      DATABASE_URL: '',
+      ...env,
+    },
     stopsItsOwn: true,
   });
   const shop = `http://localhost:${web}`;
@@ -73,7 +97,9 @@ export function startBareApp(port: number): void {
   // Next from the copy: one React instance for the build and the page.
   const nextBin = join(bareDir, 'node_modules/next/dist/bin/next');
   const build = spawnSync(process.execPath, [nextBin, 'build'], {
-    cwd: bareDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: bareDir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (build.status !== 0) throw new Error('la page Next.js nue ne se construit pas');
   start(process.execPath, [nextBin, 'start', '-p', String(port)], { cwd: bareDir });

@@ -18,7 +18,9 @@ const DURATION = Number(process.env.BENCH_SECONDS || 8);
 
 async function scriptsOf(base: string, path: string) {
   const html = await (await fetch(base + path)).text();
-  const sources = [...new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')))];
+  const sources = [
+    ...new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'))),
+  ];
   let raw = 0;
   let gzip = 0;
   for (const src of sources) {
@@ -32,19 +34,25 @@ async function scriptsOf(base: string, path: string) {
 async function requestsPerSecond(url: string, headers: Record<string, string>) {
   for (let i = 0; i < 50; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm: cached render, JIT
   const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, bytes: result.throughput.average };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 startBareApp(BARE);
-const [{ shop }] = await Promise.all([startShop('bench-web', { web: WEB, api: API }), waitFor(`http://localhost:${BARE}/`, 2)]);
+const [{ shop }] = await Promise.all([
+  startShop('bench-web', { web: WEB, api: API }),
+  waitFor(`http://localhost:${BARE}/`, 2),
+]);
 const partPath = await firstPartPath(shop);
 
 // (b) first-load JavaScript
 const bare = await scriptsOf(`http://localhost:${BARE}`, '/');
-console.log(`\n(b) JavaScript au premier chargement (gzip de chaque <script src>), page Next.js nue : ${kb(bare.gzip)} (${bare.count} scripts)`);
+console.log(
+  `\n(b) JavaScript au premier chargement (gzip de chaque <script src>), page Next.js nue : ${kb(bare.gzip)} (${bare.count} scripts)`,
+);
 const routes: [string, string, boolean][] = [
   ['/', 'accueil', false],
   ['/pieces', 'catalogue', true],
@@ -60,7 +68,9 @@ const routes: [string, string, boolean][] = [
 for (const [path, label, catalogue] of routes) {
   const js = await scriptsOf(shop, path);
   const ratio = js.gzip / bare.gzip;
-  console.log(`${label.padEnd(18)} ${kb(js.gzip).padStart(9)} gzip  ${String(js.count).padStart(2)} scripts  ×${ratio.toFixed(2)}${catalogue ? `  (objectif ≤ 1.20 : ${ratio <= 1.2 ? 'tenu' : 'manqué'})` : ''}  HTML ${kb(js.html)}`);
+  console.log(
+    `${label.padEnd(18)} ${kb(js.gzip).padStart(9)} gzip  ${String(js.count).padStart(2)} scripts  ×${ratio.toFixed(2)}${catalogue ? `  (objectif ≤ 1.20 : ${ratio <= 1.2 ? 'tenu' : 'manqué'})` : ''}  HTML ${kb(js.html)}`,
+  );
 }
 
 // (a) requests per second, one run, in two ways. As browsers and crawlers ask (they all accept gzip,
@@ -70,7 +80,10 @@ for (const [path, label, catalogue] of routes) {
 // for the 60 KB static page), so that figure mostly measures page size; printed so a change shows.
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const mbps = (bytes: number) => `${(bytes / 1e6).toFixed(1).padStart(5)} Mo/s`;
-for (const [title, headers] of [['comme un navigateur (Accept-Encoding: gzip, deflate, br, zstd)', BROWSER], ['sans compression (Accept-Encoding absent)', {}]] as const) {
+for (const [title, headers] of [
+  ['comme un navigateur (Accept-Encoding: gzip, deflate, br, zstd)', BROWSER],
+  ['sans compression (Accept-Encoding absent)', {}],
+] as const) {
   console.log(`\n(a) requêtes/s ${title}, 10 connexions, ${DURATION} s chacune, même serveur`);
   // The static page is measured before and after the others: two cores shared with the load
   // generator make single runs drift, and the mean of both brackets the catalogue pages.
@@ -79,10 +92,17 @@ for (const [title, headers] of [['comme un navigateur (Accept-Encoding: gzip, de
   const part = await requestsPerSecond(shop + partPath, headers);
   const staticAfter = await requestsPerSecond(`${shop}/mentions-legales`, headers);
   const still = { rps: (staticBefore.rps + staticAfter.rps) / 2, bytes: (staticBefore.bytes + staticAfter.bytes) / 2 };
-  console.log(`page statique prérendue (/mentions-legales)  ${still.rps.toFixed(0).padStart(6)} req/s  ${mbps(still.bytes)}`);
-  for (const [label, measured] of [['page famille (/pieces/moteur)               ', family], [`fiche pièce (${partPath.slice(0, 29)}…)`, part]] as const) {
-    console.log(`${label} ${measured.rps.toFixed(0).padStart(6)} req/s  ${mbps(measured.bytes)}  ratio ${(measured.rps / still.rps).toFixed(2)} (objectif ≥ 0.80), `
-      + `octets servis ×${(measured.bytes / still.bytes).toFixed(2)}`);
+  console.log(
+    `page statique prérendue (/mentions-legales)  ${still.rps.toFixed(0).padStart(6)} req/s  ${mbps(still.bytes)}`,
+  );
+  for (const [label, measured] of [
+    ['page famille (/pieces/moteur)               ', family],
+    [`fiche pièce (${partPath.slice(0, 29)}…)`, part],
+  ] as const) {
+    console.log(
+      `${label} ${measured.rps.toFixed(0).padStart(6)} req/s  ${mbps(measured.bytes)}  ratio ${(measured.rps / still.rps).toFixed(2)} (objectif ≥ 0.80), ` +
+        `octets servis ×${(measured.bytes / still.bytes).toFixed(2)}`,
+    );
   }
 }
 process.exit(0);

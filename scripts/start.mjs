@@ -55,7 +55,9 @@ function exited(child) {
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  const deadline = setTimeout(() => { for (const child of children) child.kill('SIGKILL'); }, 10_000);
+  const deadline = setTimeout(() => {
+    for (const child of children) child.kill('SIGKILL');
+  }, 10_000);
   // Newest first: the storefront calls shop-api, so shop-api outlives the storefront's last request.
   for (const child of [...children].reverse()) {
     child.kill('SIGTERM');
@@ -64,7 +66,10 @@ async function stopAll(code) {
   clearTimeout(deadline);
   process.exit(code);
 }
-process.on('SIGINT', () => { say('arrêt de la boutique…'); void stopAll(0); });
+process.on('SIGINT', () => {
+  say('arrêt de la boutique…');
+  void stopAll(0);
+});
 process.on('SIGTERM', () => void stopAll(0));
 
 async function waitForApi(api) {
@@ -74,7 +79,9 @@ async function waitForApi(api) {
     try {
       const response = await fetch(`${env.SHOP_API_URL}/health`);
       if (response.ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() - started > 30 * 60_000) throw new Error('shop-api ne répond pas après 30 minutes.');
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -92,11 +99,34 @@ function buildFingerprint() {
       hash.update(`${relative(root, path)}:${stat.size}:${stat.mtimeMs}\n`);
     }
   };
-  for (const entry of ['app', 'components', 'lib', 'stores', 'content', 'messages', 'public', 'next.config.ts',
-    'proxy.ts', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/compile-hints.mjs']) {
+  for (const entry of [
+    'app',
+    'components',
+    'lib',
+    'stores',
+    'content',
+    'messages',
+    'public',
+    'next.config.ts',
+    'proxy.ts',
+    'tailwind.config.ts',
+    'postcss.config.mjs',
+    'package-lock.json',
+    'tsconfig.json',
+    'scripts/compile-hints.mjs',
+  ]) {
     walk(join(root, entry));
   }
-  for (const key of ['SHOP_API_PUBLIC_URL', 'SITE_URL', 'SHOP_PHONE', 'CONTACT_FORM_URL', 'CONTACT_EMAIL', 'SOCIAL_URL', 'VHU_APPROVAL', 'PAYMENT_PROVIDER']) {
+  for (const key of [
+    'SHOP_API_PUBLIC_URL',
+    'SITE_URL',
+    'SHOP_PHONE',
+    'CONTACT_FORM_URL',
+    'CONTACT_EMAIL',
+    'SOCIAL_URL',
+    'VHU_APPROVAL',
+    'PAYMENT_PROVIDER',
+  ]) {
     hash.update(`${key}=${env[key] ?? ''}\n`);
   }
   // The demonstration banner follows whether a Stripe key is set (never its value).
@@ -107,7 +137,11 @@ function buildFingerprint() {
 async function buildIfNeeded() {
   const stampFile = join(distDir, 'shop-build-fingerprint');
   const fingerprint = buildFingerprint();
-  if (existsSync(join(distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint) {
+  if (
+    existsSync(join(distDir, 'BUILD_ID')) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === fingerprint
+  ) {
     say('storefront déjà construit pour ces sources et réglages.');
     return;
   }
@@ -121,13 +155,17 @@ async function buildIfNeeded() {
 try {
   if (args.has('--fresh-data')) {
     const varDir = resolve(root, process.env.SHOP_VAR_DIR || 'var');
-    if (!varDir.startsWith(root)) throw new Error(`SHOP_VAR_DIR doit être dans le dépôt pour --fresh-data (${varDir}).`);
+    if (!varDir.startsWith(root))
+      throw new Error(`SHOP_VAR_DIR doit être dans le dépôt pour --fresh-data (${varDir}).`);
     rmSync(varDir, { recursive: true, force: true });
   }
   say(`démarrage de shop-api sur le port ${apiPort}…`);
   const api = run(process.execPath, ['--import', 'tsx', 'shop-api/src/server.ts']);
   api.on('exit', (code) => {
-    if (!stopping) { say(`shop-api s’est arrêté (code ${code}).`); void stopAll(1); }
+    if (!stopping) {
+      say(`shop-api s’est arrêté (code ${code}).`);
+      void stopAll(1);
+    }
   });
   await waitForApi(api);
 
@@ -139,16 +177,31 @@ try {
 
   // The shopper's address reaches server code only through this preload (lib/auth/client-address.ts);
   // STOREFRONT_HOST keeps Next to one interface (the TLS proxy's) when it must not be reached directly.
-  const webEnv = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts/peer-address.mjs')).href}`].filter(Boolean).join(' ') };
-  const webArgs = [mode === 'dev' ? 'dev' : 'start', '-p', String(webPort), ...(env.STOREFRONT_HOST ? ['-H', env.STOREFRONT_HOST] : [])];
+  const webEnv = {
+    ...env,
+    NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts/peer-address.mjs')).href}`]
+      .filter(Boolean)
+      .join(' '),
+  };
+  const webArgs = [
+    mode === 'dev' ? 'dev' : 'start',
+    '-p',
+    String(webPort),
+    ...(env.STOREFRONT_HOST ? ['-H', env.STOREFRONT_HOST] : []),
+  ];
   const web = run(join(root, 'node_modules/.bin/next'), webArgs, { env: webEnv });
   web.on('exit', (code) => {
-    if (!stopping) { say(`le storefront s’est arrêté (code ${code}).`); void stopAll(1); }
+    if (!stopping) {
+      say(`le storefront s’est arrêté (code ${code}).`);
+      void stopAll(1);
+    }
   });
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${webPort}/api/session`)).ok) break;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   say(`boutique prête : http://localhost:${webPort}  (shop-api : ${env.SHOP_API_PUBLIC_URL})`);

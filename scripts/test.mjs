@@ -26,10 +26,19 @@ function step(title, command, args, env = {}) {
 
 const results = [];
 results.push(step('Types (shop-api)', bin('tsc'), ['--noEmit', '-p', 'shop-api']));
-results.push(step(`Vitest (unit, shop-api on PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest.json')}`]));
-results.push(step('Playwright (Chromium, desktop and phone)', bin('playwright'), ['test', '--reporter=list,json'],
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json') }));
+results.push(
+  step(`Vitest (unit, shop-api on PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(out, 'vitest.json')}`,
+  ]),
+);
+results.push(
+  step('Playwright (Chromium, desktop and phone)', bin('playwright'), ['test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json'),
+  }),
+);
 
 let passed = 0;
 let failed = 0;

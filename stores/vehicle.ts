@@ -24,7 +24,12 @@ export const useVehicleStore = create<VehicleState>()(
       ...EMPTY_CHOICE,
       logo: null,
       filtering: false,
-      store: (choice, logo = null) => set(isIdentified(choice) ? { ...choice, logo, filtering: true } : { ...EMPTY_CHOICE, logo: null, filtering: false }),
+      store: (choice, logo = null) =>
+        set(
+          isIdentified(choice)
+            ? { ...choice, logo, filtering: true }
+            : { ...EMPTY_CHOICE, logo: null, filtering: false },
+        ),
       reset: () => set({ ...EMPTY_CHOICE, logo: null, filtering: false }),
       setFiltering: (filtering) => set({ filtering }),
     }),
@@ -38,5 +43,9 @@ export const useVehicleStore = create<VehicleState>()(
   ),
 );
 
-export const selectChoice = (state: VehicleState): VehicleChoice => ({ brand: state.brand, model: state.model, engine: state.engine });
+export const selectChoice = (state: VehicleState): VehicleChoice => ({
+  brand: state.brand,
+  model: state.model,
+  engine: state.engine,
+});
 export type { VehicleTaxon };

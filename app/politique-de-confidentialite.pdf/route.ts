@@ -10,7 +10,12 @@ export const dynamic = 'force-static';
 export async function GET() {
   const page = findPage('politique-de-confidentialite');
   if (!page) return new Response('Politique de confidentialité introuvable.', { status: 404 });
-  const pdf = await contentPagePdf({ title: page.title, markdown: page.content, siteUrl: storefrontConfig().siteUrl, date: new Date() });
+  const pdf = await contentPagePdf({
+    title: page.title,
+    markdown: page.content,
+    siteUrl: storefrontConfig().siteUrl,
+    date: new Date(),
+  });
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

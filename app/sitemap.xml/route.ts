@@ -5,5 +5,7 @@ export const revalidate = 3600;
 
 /** Sitemap index: the pages file and one file per 50 000 parts. */
 export async function GET() {
-  return new Response(await sitemapIndexXml(storefrontConfig().siteUrl), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  return new Response(await sitemapIndexXml(storefrontConfig().siteUrl), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+  });
 }

@@ -5,11 +5,19 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 
 /** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
-export function Field({ id, label, error, hint, ...input }: { id: string; label: string; error?: FieldError; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: { id: string; label: string; error?: FieldError; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">{label}</label>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
@@ -17,8 +25,16 @@ export function Field({ id, label, error, hint, ...input }: { id: string; label:
         className="rounded-md border border-slate-400 px-3 py-2 text-base focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-700"
         {...input}
       />
-      {hint && <p id={`${id}-hint`} className="text-xs text-slate-600">{hint}</p>}
-      {error?.message && <p id={`${id}-error`} className="text-sm text-red-800">{error.message}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error?.message && (
+        <p id={`${id}-error`} className="text-sm text-red-800">
+          {error.message}
+        </p>
+      )}
     </div>
   );
 }
@@ -30,17 +46,29 @@ export function FormOutcome({ errors, success }: { errors: string[]; success?: s
     return (
       <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
         <p className="font-semibold">{t('errorsTitle')}</p>
-        <ul className="mt-1 list-disc pl-5">{errors.map((message) => <li key={message}>{message}</li>)}</ul>
+        <ul className="mt-1 list-disc pl-5">
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
       </div>
     );
   }
-  return success ? <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">{success}</p> : null;
+  return success ? (
+    <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+      {success}
+    </p>
+  ) : null;
 }
 
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   const t = useTranslations('accountForms');
   return (
-    <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+    <button
+      type="submit"
+      disabled={pending}
+      className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+    >
       {pending ? t('sending') : children}
     </button>
   );

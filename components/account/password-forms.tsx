@@ -3,20 +3,40 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { changePasswordAction, requestResetAction, resetPasswordAction } from '@/lib/auth/actions';
-import { forgotSchema, passwordSchema, resetSchema, type ForgotValues, type PasswordValues, type ResetValues } from '@/lib/forms/account-schemas';
+import {
+  forgotSchema,
+  passwordSchema,
+  resetSchema,
+  type ForgotValues,
+  type PasswordValues,
+  type ResetValues,
+} from '@/lib/forms/account-schemas';
 import { Field, FormOutcome, SubmitButton } from './form-parts';
 import { useServerForm } from './use-server-form';
 
 /** /mot-de-passe-oublie: asks for the e-mail; the answer never says whether an account exists. */
 export function ForgotPasswordForm() {
   const t = useTranslations('accountForms');
-  const { form, errors, success, onSubmit, pending } = useServerForm<ForgotValues>(forgotSchema, { email: '' }, requestResetAction);
+  const { form, errors, success, onSubmit, pending } = useServerForm<ForgotValues>(
+    forgotSchema,
+    { email: '' },
+    requestResetAction,
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
       <p className="text-slate-700">{t('forgotIntro')}</p>
       <FormOutcome errors={errors} success={success} />
-      <Field id="forgot-email" label={t('email')} type="email" autoComplete="email" error={form.formState.errors.email} {...form.register('email')} />
-      <div><SubmitButton pending={pending}>{t('sendLink')}</SubmitButton></div>
+      <Field
+        id="forgot-email"
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        error={form.formState.errors.email}
+        {...form.register('email')}
+      />
+      <div>
+        <SubmitButton pending={pending}>{t('sendLink')}</SubmitButton>
+      </div>
     </form>
   );
 }
@@ -25,23 +45,47 @@ export function ForgotPasswordForm() {
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations('accountForms');
   const { form, errors, success, onSubmit, pending } = useServerForm<ResetValues>(
-    resetSchema, { newPassword: '', confirmNewPassword: '' }, (values) => resetPasswordAction(token, values),
+    resetSchema,
+    { newPassword: '', confirmNewPassword: '' },
+    (values) => resetPasswordAction(token, values),
   );
   const e = form.formState.errors;
   if (success) {
     return (
       <div className="mt-6 flex flex-col items-start gap-4">
         <FormOutcome errors={[]} success={success} />
-        <Link href="/connexion" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">{t('toSignIn')}</Link>
+        <Link
+          href="/connexion"
+          className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          {t('toSignIn')}
+        </Link>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
       <FormOutcome errors={errors} />
-      <Field id="reset-new" label={t('newPassword')} type="password" autoComplete="new-password" hint={t('passwordHint')} error={e.newPassword} {...form.register('newPassword')} />
-      <Field id="reset-confirm" label={t('confirmNewPassword')} type="password" autoComplete="new-password" error={e.confirmNewPassword} {...form.register('confirmNewPassword')} />
-      <div><SubmitButton pending={pending}>{t('savePassword')}</SubmitButton></div>
+      <Field
+        id="reset-new"
+        label={t('newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        error={e.newPassword}
+        {...form.register('newPassword')}
+      />
+      <Field
+        id="reset-confirm"
+        label={t('confirmNewPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={e.confirmNewPassword}
+        {...form.register('confirmNewPassword')}
+      />
+      <div>
+        <SubmitButton pending={pending}>{t('savePassword')}</SubmitButton>
+      </div>
     </form>
   );
 }
@@ -50,16 +94,43 @@ export function ResetPasswordForm({ token }: { token: string }) {
 export function ChangePasswordForm() {
   const t = useTranslations('accountForms');
   const { form, errors, success, onSubmit, pending } = useServerForm<PasswordValues>(
-    passwordSchema, { currentPassword: '', newPassword: '', confirmNewPassword: '' }, changePasswordAction, { resetOnSuccess: true },
+    passwordSchema,
+    { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+    changePasswordAction,
+    { resetOnSuccess: true },
   );
   const e = form.formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
       <FormOutcome errors={errors} success={success} />
-      <Field id="password-current" label={t('currentPassword')} type="password" autoComplete="current-password" error={e.currentPassword} {...form.register('currentPassword')} />
-      <Field id="password-new" label={t('newPassword')} type="password" autoComplete="new-password" hint={t('passwordHint')} error={e.newPassword} {...form.register('newPassword')} />
-      <Field id="password-confirm" label={t('confirmNewPassword')} type="password" autoComplete="new-password" error={e.confirmNewPassword} {...form.register('confirmNewPassword')} />
-      <div><SubmitButton pending={pending}>{t('savePassword')}</SubmitButton></div>
+      <Field
+        id="password-current"
+        label={t('currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        error={e.currentPassword}
+        {...form.register('currentPassword')}
+      />
+      <Field
+        id="password-new"
+        label={t('newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        error={e.newPassword}
+        {...form.register('newPassword')}
+      />
+      <Field
+        id="password-confirm"
+        label={t('confirmNewPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={e.confirmNewPassword}
+        {...form.register('confirmNewPassword')}
+      />
+      <div>
+        <SubmitButton pending={pending}>{t('savePassword')}</SubmitButton>
+      </div>
     </form>
   );
 }

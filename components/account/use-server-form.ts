@@ -15,7 +15,11 @@ export function useServerForm<T extends FieldValues>(
   action: (values: T) => Promise<FormResult | void>,
   { resetOnSuccess = false } = {},
 ) {
-  const form = useForm<T>({ resolver: yupResolver(schema) as unknown as Resolver<T>, defaultValues, mode: 'onTouched' });
+  const form = useForm<T>({
+    resolver: yupResolver(schema) as unknown as Resolver<T>,
+    defaultValues,
+    mode: 'onTouched',
+  });
   const [errors, setErrors] = useState<string[]>([]);
   const [success, setSuccess] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (values) => {

@@ -17,11 +17,21 @@ export function VerifyAccount({ token }: { token: string }) {
     started.current = true;
     void verifyAccountAction(token).then(setResult);
   }, [token]);
-  if (!result) return <p className="mt-6 text-slate-700" aria-busy="true">{t('verifying')}</p>;
+  if (!result)
+    return (
+      <p className="mt-6 text-slate-700" aria-busy="true">
+        {t('verifying')}
+      </p>
+    );
   return (
     <div className="mt-6 flex flex-col items-start gap-4">
       <FormOutcome errors={result.ok ? [] : result.messages} success={result.ok ? result.message : null} />
-      <Link href="/connexion" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">{t('toSignIn')}</Link>
+      <Link
+        href="/connexion"
+        className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        {t('toSignIn')}
+      </Link>
     </div>
   );
 }

@@ -8,7 +8,9 @@ import type { SessionSummary } from '@/components/layout/header-actions';
 export function CartQuantitySync({ quantity }: { quantity: number }) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    queryClient.setQueryData<SessionSummary>(['session'], (summary) => (summary ? { ...summary, cartQuantity: quantity } : summary));
+    queryClient.setQueryData<SessionSummary>(['session'], (summary) =>
+      summary ? { ...summary, cartQuantity: quantity } : summary,
+    );
   }, [quantity, queryClient]);
   return null;
 }

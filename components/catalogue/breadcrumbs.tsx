@@ -13,11 +13,19 @@ export async function Breadcrumbs({ crumbs, siteUrl }: { crumbs: Crumb[]; siteUr
         <ol className="flex flex-wrap items-center gap-1">
           {all.map((crumb, index) => (
             <li key={crumb.path} className="flex items-center gap-1">
-              {index > 0 && <span aria-hidden="true" className="text-slate-400">›</span>}
+              {index > 0 && (
+                <span aria-hidden="true" className="text-slate-400">
+                  ›
+                </span>
+              )}
               {index === all.length - 1 ? (
-                <span aria-current="page" className="font-medium text-slate-900">{crumb.name}</span>
+                <span aria-current="page" className="font-medium text-slate-900">
+                  {crumb.name}
+                </span>
               ) : (
-                <IntentLink href={crumb.path} className="hover:text-brand-700 hover:underline">{crumb.name}</IntentLink>
+                <IntentLink href={crumb.path} className="hover:text-brand-700 hover:underline">
+                  {crumb.name}
+                </IntentLink>
               )}
             </li>
           ))}

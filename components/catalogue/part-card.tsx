@@ -22,8 +22,11 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
       <div className="part-card-photo">
         {part.image ? (
           <Image
-            src={part.image.src} alt={part.image.alt}
-            width={PART_CARD_IMAGE.width} height={PART_CARD_IMAGE.height} className="part-card-img"
+            src={part.image.src}
+            alt={part.image.alt}
+            width={PART_CARD_IMAGE.width}
+            height={PART_CARD_IMAGE.height}
+            className="part-card-img"
           />
         ) : (
           <span className="part-card-nophoto">{t('noPhoto')}</span>
@@ -36,7 +39,10 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
         {compatibility && (
           <p className="part-card-fit">
             {t('compatibleWith', {
-              vehicle: compatibility.more > 0 ? t('compatibleMore', { vehicle: compatibility.first, count: compatibility.more }) : compatibility.first,
+              vehicle:
+                compatibility.more > 0
+                  ? t('compatibleMore', { vehicle: compatibility.first, count: compatibility.more })
+                  : compatibility.first,
             })}
           </p>
         )}
@@ -44,14 +50,21 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
           {t('grade', { grade: part.grade })} · {t('warranty', { months: part.warrantyMonths })}
         </p>
         <div className="part-card-foot">
-          <p className="part-card-price">{formatPrice(part.price)}<PriceExcludingVat cents={part.price} /></p>
-          <p className={part.inStock ? 'part-card-stock' : 'part-card-soldout'}>{part.inStock ? t('inStock') : t('soldOut')}</p>
+          <p className="part-card-price">
+            {formatPrice(part.price)}
+            <PriceExcludingVat cents={part.price} />
+          </p>
+          <p className={part.inStock ? 'part-card-stock' : 'part-card-soldout'}>
+            {part.inStock ? t('inStock') : t('soldOut')}
+          </p>
         </div>
         {part.availability === 'available' && part.variantCode && (
           // A plain form posting to the server action: no script on the cached listing.
           <form action={addToCartAction}>
             <input type="hidden" name="variant" value={part.variantCode} />
-            <button type="submit" aria-label={t('addToCartLabel', { name: part.name })} className="part-card-add">{t('addToCart')}</button>
+            <button type="submit" aria-label={t('addToCartLabel', { name: part.name })} className="part-card-add">
+              {t('addToCart')}
+            </button>
           </form>
         )}
       </div>

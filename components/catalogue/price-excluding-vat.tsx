@@ -7,5 +7,7 @@ import { formatPrice, priceExcludingVat } from '@/lib/format/price';
  */
 export function PriceExcludingVat({ cents, currency = 'EUR' }: { cents: number; currency?: string }) {
   const t = useTranslations('catalogue');
-  return <span className="price-ht">{t('excludingVat', { price: formatPrice(priceExcludingVat(cents), currency) })}</span>;
+  return (
+    <span className="price-ht">{t('excludingVat', { price: formatPrice(priceExcludingVat(cents), currency) })}</span>
+  );
 }

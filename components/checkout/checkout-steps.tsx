@@ -18,9 +18,13 @@ export async function CheckoutSteps({ current }: { current: CheckoutStepPath }) 
           return (
             <li key={step.path}>
               {position === index ? (
-                <span aria-current="step" className={`${style} bg-brand-700 text-white`}>{label}</span>
+                <span aria-current="step" className={`${style} bg-brand-700 text-white`}>
+                  {label}
+                </span>
               ) : position < index && step.key !== 'payment' ? (
-                <Link href={step.path} className={`${style} bg-brand-50 text-brand-800 underline`}>{label}</Link>
+                <Link href={step.path} className={`${style} bg-brand-50 text-brand-800 underline`}>
+                  {label}
+                </Link>
               ) : (
                 <span className={`${style} bg-slate-100 text-slate-700`}>{label}</span>
               )}

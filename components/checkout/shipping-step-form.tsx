@@ -20,7 +20,13 @@ export interface MethodChoice {
  * is recorded at once and the recap comes back with the order's new totals; the button waits for it.
  * Without JavaScript the pay button records a changed choice and shows the new recap first.
  */
-export function ShippingStepForm({ methods, chosen, shownTotal, intro, recap }: {
+export function ShippingStepForm({
+  methods,
+  chosen,
+  shownTotal,
+  intro,
+  recap,
+}: {
   methods: MethodChoice[];
   /** The order's method once the shopper chose one; null before. */
   chosen: string | null;
@@ -55,14 +61,26 @@ export function ShippingStepForm({ methods, chosen, shownTotal, intro, recap }: 
     <form action={pay} onSubmit={() => setSelected(null)} className="grid gap-x-8 gap-y-6 md:grid-cols-[1fr_18rem]">
       <section aria-labelledby="step-title">
         {intro}
-        {result && (!result.ok || result.message) && <div className="mb-4"><FormOutcome errors={result.ok ? [] : result.messages} success={result.ok ? result.message : null} /></div>}
+        {result && (!result.ok || result.message) && (
+          <div className="mb-4">
+            <FormOutcome errors={result.ok ? [] : result.messages} success={result.ok ? result.message : null} />
+          </div>
+        )}
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-lg font-bold text-brand-900">{t('methodsLegend')}</legend>
           {methods.map((method) => (
-            <label key={method.code} className="flex items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+            <label
+              key={method.code}
+              className="flex items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
               <input
-                type="radio" name="method" value={method.code} required className="mt-1 size-4"
-                checked={picked === method.code} onChange={() => select(method.code)}
+                type="radio"
+                name="method"
+                value={method.code}
+                required
+                className="mt-1 size-4"
+                checked={picked === method.code}
+                onChange={() => select(method.code)}
               />
               <span className="flex-1">
                 <span className="block font-semibold text-slate-900">{method.name}</span>
@@ -77,7 +95,8 @@ export function ShippingStepForm({ methods, chosen, shownTotal, intro, recap }: 
       <div className="md:col-start-1">
         <input type="hidden" name="total" value={shownTotal ?? ''} />
         <button
-          type="submit" disabled={selecting || paying}
+          type="submit"
+          disabled={selecting || paying}
           className="rounded-md bg-accent-700 px-6 py-3 text-lg font-semibold text-white hover:bg-accent-800 disabled:opacity-60"
         >
           {t('toPayment')}

@@ -10,17 +10,36 @@ import { QUOTE_MESSAGE_MAX, quoteRequestSchema, type QuoteRequestValues } from '
 export function QuoteRequestForm({ code, phoneNumber }: { code: string; phoneNumber: string }) {
   const t = useTranslations('accountForms');
   const { form, errors, onSubmit, pending } = useServerForm<QuoteRequestValues>(
-    quoteRequestSchema, { phoneNumber, destination: '', message: '' }, (values) => quoteRequestAction(code, values),
+    quoteRequestSchema,
+    { phoneNumber, destination: '', message: '' },
+    (values) => quoteRequestAction(code, values),
   );
   const fieldErrors = form.formState.errors;
   const messageError = fieldErrors.message?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-xl flex-col gap-4">
       <FormOutcome errors={errors} />
-      <Field id="quote-phone" label={t('quotePhone')} type="tel" autoComplete="tel" hint={t('quotePhoneHint')} error={fieldErrors.phoneNumber} {...form.register('phoneNumber')} />
-      <Field id="quote-destination" label={t('quoteDestination')} autoComplete="country-name" hint={t('quoteDestinationHint')} error={fieldErrors.destination} {...form.register('destination')} />
+      <Field
+        id="quote-phone"
+        label={t('quotePhone')}
+        type="tel"
+        autoComplete="tel"
+        hint={t('quotePhoneHint')}
+        error={fieldErrors.phoneNumber}
+        {...form.register('phoneNumber')}
+      />
+      <Field
+        id="quote-destination"
+        label={t('quoteDestination')}
+        autoComplete="country-name"
+        hint={t('quoteDestinationHint')}
+        error={fieldErrors.destination}
+        {...form.register('destination')}
+      />
       <div className="flex flex-col gap-1">
-        <label htmlFor="quote-message" className="text-sm font-semibold text-slate-800">{t('quoteMessage')}</label>
+        <label htmlFor="quote-message" className="text-sm font-semibold text-slate-800">
+          {t('quoteMessage')}
+        </label>
         <textarea
           id="quote-message"
           rows={5}
@@ -30,10 +49,18 @@ export function QuoteRequestForm({ code, phoneNumber }: { code: string; phoneNum
           className="rounded-md border border-slate-400 px-3 py-2 text-base focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-700"
           {...form.register('message')}
         />
-        <p id="quote-message-hint" className="text-xs text-slate-600">{t('quoteMessageHint')}</p>
-        {messageError && <p id="quote-message-error" className="text-sm text-red-800">{messageError}</p>}
+        <p id="quote-message-hint" className="text-xs text-slate-600">
+          {t('quoteMessageHint')}
+        </p>
+        {messageError && (
+          <p id="quote-message-error" className="text-sm text-red-800">
+            {messageError}
+          </p>
+        )}
       </div>
-      <div><SubmitButton pending={pending}>{t('quoteSend')}</SubmitButton></div>
+      <div>
+        <SubmitButton pending={pending}>{t('quoteSend')}</SubmitButton>
+      </div>
     </form>
   );
 }

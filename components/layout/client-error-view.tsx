@@ -22,11 +22,17 @@ export function ClientErrorView({ statusCode }: { statusCode: number }) {
     void import('@/lib/seo/bots').then(({ isBotUserAgent }) => {
       if (live) setAudience(isBotUserAgent(navigator.userAgent) ? 'bot' : 'person');
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   const title = t('title', { statusCode });
   if (audience !== 'person') {
-    return <main className="flex-1" aria-busy={audience === 'pending'}><title>{title}</title></main>;
+    return (
+      <main className="flex-1" aria-busy={audience === 'pending'}>
+        <title>{title}</title>
+      </main>
+    );
   }
   return (
     <>

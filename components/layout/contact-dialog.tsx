@@ -41,8 +41,14 @@ export function ContactDialog({ formUrl, email, phone }: ContactDialogProps) {
         className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-lg p-0 shadow-2xl backdrop:bg-slate-900/60"
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-          <h2 id="contact-dialog-title" className="text-lg font-bold text-slate-900">{t('contactDialogTitle')}</h2>
-          <button type="button" onClick={() => dialogRef.current?.close()} className="rounded p-1 text-slate-700 hover:bg-slate-100">
+          <h2 id="contact-dialog-title" className="text-lg font-bold text-slate-900">
+            {t('contactDialogTitle')}
+          </h2>
+          <button
+            type="button"
+            onClick={() => dialogRef.current?.close()}
+            className="rounded p-1 text-slate-700 hover:bg-slate-100"
+          >
             <CloseIcon className="h-6 w-6" />
             <span className="sr-only">{t('close')}</span>
           </button>
@@ -54,7 +60,11 @@ export function ContactDialog({ formUrl, email, phone }: ContactDialogProps) {
           {formUrl && !formWanted && (
             <div className="rounded-md border border-slate-200 bg-slate-50 p-4">
               <p className="text-sm text-slate-800">{t('contactFormConsent', { host: formHost })}</p>
-              <button type="button" onClick={() => setFormWanted(true)} className="mt-3 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+              <button
+                type="button"
+                onClick={() => setFormWanted(true)}
+                className="mt-3 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              >
                 {t('contactFormShow')}
               </button>
             </div>
@@ -63,7 +73,11 @@ export function ContactDialog({ formUrl, email, phone }: ContactDialogProps) {
             {t.rich('contactFallback', {
               address: email,
               number: phone,
-              email: (chunks) => <a className="font-semibold text-brand-700 underline" href={`mailto:${email}`}>{chunks}</a>,
+              email: (chunks) => (
+                <a className="font-semibold text-brand-700 underline" href={`mailto:${email}`}>
+                  {chunks}
+                </a>
+              ),
               phone: (chunks) => <span className="whitespace-nowrap font-semibold">{chunks}</span>,
             })}
           </p>

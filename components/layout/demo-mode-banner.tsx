@@ -10,7 +10,10 @@ export async function DemoModeBanner() {
   if (!storefrontConfig().demoPayments) return null;
   const t = await getTranslations('header');
   return (
-    <aside aria-label={t('demoModeLabel')} className="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">
+    <aside
+      aria-label={t('demoModeLabel')}
+      className="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950"
+    >
       <p>{t('demoMode')}</p>
     </aside>
   );

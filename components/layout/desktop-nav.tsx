@@ -45,17 +45,39 @@ export function DesktopNav({ families }: { families: Family[] }) {
           <li
             key={entry.key}
             className="relative"
-            onMouseEnter={entry.withDropdown ? () => { openedByHover.current = !open; setOpen(true); } : undefined}
-            onMouseLeave={entry.withDropdown ? () => { openedByHover.current = false; setOpen(false); } : undefined}
-            onKeyDown={entry.withDropdown ? (event) => {
-              if (event.key === 'Escape' && open) {
-                setOpen(false);
-                toggleRef.current?.focus();
-              }
-            } : undefined}
-            onBlur={entry.withDropdown ? (event) => {
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
-            } : undefined}
+            onMouseEnter={
+              entry.withDropdown
+                ? () => {
+                    openedByHover.current = !open;
+                    setOpen(true);
+                  }
+                : undefined
+            }
+            onMouseLeave={
+              entry.withDropdown
+                ? () => {
+                    openedByHover.current = false;
+                    setOpen(false);
+                  }
+                : undefined
+            }
+            onKeyDown={
+              entry.withDropdown
+                ? (event) => {
+                    if (event.key === 'Escape' && open) {
+                      setOpen(false);
+                      toggleRef.current?.focus();
+                    }
+                  }
+                : undefined
+            }
+            onBlur={
+              entry.withDropdown
+                ? (event) => {
+                    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+                  }
+                : undefined
+            }
           >
             <div className="flex items-center">
               <IntentLink
@@ -91,19 +113,28 @@ export function DesktopNav({ families }: { families: Family[] }) {
                 <ul className="grid grid-cols-3 gap-x-8 gap-y-6">
                   {families.map((family) => (
                     <li key={family.code}>
-                      <IntentLink href={familyPath(family.code)} className="font-semibold text-brand-800 hover:underline">
+                      <IntentLink
+                        href={familyPath(family.code)}
+                        className="font-semibold text-brand-800 hover:underline"
+                      >
                         {family.name}
                       </IntentLink>
                       <ul className="mt-2 space-y-1 text-sm">
                         {family.children.map((child) => (
                           <li key={child.code}>
-                            <IntentLink href={familyPath(child.code, family.code)} className="text-slate-700 hover:text-brand-700 hover:underline">
+                            <IntentLink
+                              href={familyPath(child.code, family.code)}
+                              className="text-slate-700 hover:text-brand-700 hover:underline"
+                            >
                               {child.name}
                             </IntentLink>
                           </li>
                         ))}
                         <li>
-                          <IntentLink href={familyPath(family.code)} className="font-medium text-accent-700 hover:underline">
+                          <IntentLink
+                            href={familyPath(family.code)}
+                            className="font-medium text-accent-700 hover:underline"
+                          >
                             {t('allArticles', { name: family.name })}
                           </IntentLink>
                         </li>

@@ -14,7 +14,10 @@ export function ErrorView({ title, excerpt, detail, actionLabel }: ErrorViewProp
       <h1 className="text-4xl font-bold text-brand-900">{title}</h1>
       <p className="mt-4 text-lg text-slate-700">{excerpt}</p>
       {detail && <p className="mt-2 font-mono text-sm text-slate-600">{detail}</p>}
-      <IntentLink href="/" className="mt-8 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+      <IntentLink
+        href="/"
+        className="mt-8 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
         {actionLabel}
       </IntentLink>
     </main>

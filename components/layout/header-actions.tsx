@@ -41,25 +41,50 @@ export function HeaderActions() {
     if (professional) document.documentElement.dataset.prices = 'ht';
     else delete document.documentElement.dataset.prices;
   }, [professional]);
-  return <HeaderActionsView authenticated={authenticated} cartQuantity={quantity} labels={{
-    account: authenticated ? t('accountSignedIn') : t('account'),
-    cart: quantity > 0 ? t('cartWithCount', { count: quantity }) : t('cart'),
-  }} />;
+  return (
+    <HeaderActionsView
+      authenticated={authenticated}
+      cartQuantity={quantity}
+      labels={{
+        account: authenticated ? t('accountSignedIn') : t('account'),
+        cart: quantity > 0 ? t('cartWithCount', { count: quantity }) : t('cart'),
+      }}
+    />
+  );
 }
 
-export function HeaderActionsView({ authenticated, cartQuantity, labels }: SessionSummary & { labels: { account: string; cart: string } }) {
+export function HeaderActionsView({
+  authenticated,
+  cartQuantity,
+  labels,
+}: SessionSummary & { labels: { account: string; cart: string } }) {
   return (
     <div className="flex items-center gap-1">
-      <IntentLink href="/compte" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={labels.account}>
+      <IntentLink
+        href="/compte"
+        className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100"
+        aria-label={labels.account}
+      >
         <UserIcon className="h-7 w-7" />
         {authenticated && (
-          <span data-testid="account-badge" className="absolute right-1 top-1 h-3 w-3 rounded-full border-2 border-white bg-green-600" />
+          <span
+            data-testid="account-badge"
+            className="absolute right-1 top-1 h-3 w-3 rounded-full border-2 border-white bg-green-600"
+          />
         )}
       </IntentLink>
-      <IntentLink href="/panier" className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label={labels.cart}>
+      <IntentLink
+        href="/panier"
+        className="relative rounded-md p-2 text-slate-800 hover:bg-slate-100"
+        aria-label={labels.cart}
+      >
         <CartIcon className="h-7 w-7" />
         {cartQuantity > 0 && (
-          <span data-testid="cart-badge" aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent-800 px-1 text-center text-xs font-bold leading-5 text-white">
+          <span
+            data-testid="cart-badge"
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent-800 px-1 text-center text-xs font-bold leading-5 text-white"
+          >
             {cartQuantity}
           </span>
         )}

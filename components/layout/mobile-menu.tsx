@@ -48,7 +48,9 @@ export function MobileMenu({ families }: { families: Family[] }) {
       return;
     }
     if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null,
+    );
     if (items.length === 0) return;
     const first = items[0]!;
     const last = items[items.length - 1]!;
@@ -62,7 +64,8 @@ export function MobileMenu({ families }: { families: Family[] }) {
   }
 
   const family = level.kind === 'family' ? families.find((f) => f.code === level.code) : undefined;
-  const itemClass = 'flex w-full items-center justify-between border-b border-slate-100 px-5 py-4 text-left text-base font-medium text-slate-800 hover:bg-slate-50';
+  const itemClass =
+    'flex w-full items-center justify-between border-b border-slate-100 px-5 py-4 text-left text-base font-medium text-slate-800 hover:bg-slate-50';
 
   return (
     <div className="lg:hidden">
@@ -102,7 +105,11 @@ export function MobileMenu({ families }: { families: Family[] }) {
               {t('back')}
             </button>
           )}
-          <button type="button" onClick={() => setOpen(false)} className="rounded p-2 text-slate-700 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded p-2 text-slate-700 hover:bg-slate-100"
+          >
             <CloseIcon className="h-6 w-6" />
             <span className="sr-only">{t('closeMenu')}</span>
           </button>
@@ -113,12 +120,19 @@ export function MobileMenu({ families }: { families: Family[] }) {
             {MAIN_MENU.map((entry, index) => (
               <li key={entry.key}>
                 {entry.withDropdown ? (
-                  <button type="button" className={itemClass} data-level-start={index === 0 || undefined} onClick={() => setLevel({ kind: 'families' })}>
+                  <button
+                    type="button"
+                    className={itemClass}
+                    data-level-start={index === 0 || undefined}
+                    onClick={() => setLevel({ kind: 'families' })}
+                  >
                     {t(`menu.${entry.key}`)}
                     <ChevronRightIcon className="h-5 w-5 text-slate-500" />
                   </button>
                 ) : (
-                  <IntentLink href={entry.href} className={itemClass} data-level-start={index === 0 || undefined}>{t(`menu.${entry.key}`)}</IntentLink>
+                  <IntentLink href={entry.href} className={itemClass} data-level-start={index === 0 || undefined}>
+                    {t(`menu.${entry.key}`)}
+                  </IntentLink>
                 )}
               </li>
             ))}
@@ -127,10 +141,18 @@ export function MobileMenu({ families }: { families: Family[] }) {
 
         {level.kind === 'families' && (
           <ul className="animate-slide-in-right">
-            <li><IntentLink href="/pieces" className={`${itemClass} text-accent-700`}>{t('menu.usedParts')}</IntentLink></li>
+            <li>
+              <IntentLink href="/pieces" className={`${itemClass} text-accent-700`}>
+                {t('menu.usedParts')}
+              </IntentLink>
+            </li>
             {families.map((item) => (
               <li key={item.code}>
-                <button type="button" className={itemClass} onClick={() => setLevel({ kind: 'family', code: item.code })}>
+                <button
+                  type="button"
+                  className={itemClass}
+                  onClick={() => setLevel({ kind: 'family', code: item.code })}
+                >
                   {item.name}
                   <ChevronRightIcon className="h-5 w-5 text-slate-500" />
                 </button>
@@ -144,11 +166,15 @@ export function MobileMenu({ families }: { families: Family[] }) {
             <li className="px-5 pb-2 pt-4 text-sm font-bold uppercase tracking-wide text-slate-500">{family.name}</li>
             {family.children.map((child) => (
               <li key={child.code}>
-                <IntentLink href={familyPath(child.code, family.code)} className={itemClass}>{child.name}</IntentLink>
+                <IntentLink href={familyPath(child.code, family.code)} className={itemClass}>
+                  {child.name}
+                </IntentLink>
               </li>
             ))}
             <li>
-              <IntentLink href={familyPath(family.code)} className={`${itemClass} text-accent-700`}>{t('allArticles', { name: family.name })}</IntentLink>
+              <IntentLink href={familyPath(family.code)} className={`${itemClass} text-accent-700`}>
+                {t('allArticles', { name: family.name })}
+              </IntentLink>
             </li>
           </ul>
         )}

@@ -25,7 +25,9 @@ export async function SiteHeader() {
         <IntentLink href="/" className="shrink-0" aria-label={t('home', { siteName: tMeta('siteName') })}>
           <SiteLogo className="h-9 w-auto sm:h-10 lg:h-12" />
         </IntentLink>
-        <div className="mx-4 hidden max-w-md flex-1 md:block"><SearchBox id="search-desktop" /></div>
+        <div className="mx-4 hidden max-w-md flex-1 md:block">
+          <SearchBox id="search-desktop" />
+        </div>
         <a
           href={phoneHref(phone)}
           className="ml-auto hidden items-center gap-3 rounded-md px-3 py-1 text-slate-800 hover:bg-slate-50 md:flex"
@@ -37,15 +39,23 @@ export async function SiteHeader() {
             <span className="text-xs text-slate-600">{t('openingHours')}</span>
           </span>
         </a>
-        <a href={phoneHref(phone)} className="ml-auto rounded-md p-2 text-brand-800 md:hidden" aria-label={t('callAria', { phone: formatPhone(phone) })}>
+        <a
+          href={phoneHref(phone)}
+          className="ml-auto rounded-md p-2 text-brand-800 md:hidden"
+          aria-label={t('callAria', { phone: formatPhone(phone) })}
+        >
           <PhoneIcon className="h-6 w-6" />
         </a>
         <HeaderActions />
       </div>
       <div className="mx-auto flex max-w-shop items-center gap-2 px-2 pb-2 sm:gap-4 sm:px-4 lg:pb-0">
-        <div className="min-w-0 flex-1 md:hidden"><SearchBox id="search-mobile" /></div>
+        <div className="min-w-0 flex-1 md:hidden">
+          <SearchBox id="search-mobile" />
+        </div>
         <DesktopNav families={menuFamilies} />
-        <div className="lg:ml-auto"><VehiclePanel /></div>
+        <div className="lg:ml-auto">
+          <VehiclePanel />
+        </div>
       </div>
     </HeaderShell>
   );

@@ -13,8 +13,12 @@ export function SiteLogo(props: SVGProps<SVGSVGElement>) {
       <path d="M22 12a12 12 0 1 0 11.3 8h-5.2a7 7 0 1 1-6.1-3.9V12z" fill="#f28c13" />
       <path d="M22 9l7 5-7 5z" fill="#f28c13" />
       <g fontFamily="Arial, Helvetica, sans-serif" fontSize="15" fontWeight="700">
-        <text x="50" y="22" fill="#143f74">Pièces Auto</text>
-        <text x="50" y="40" fill="#b45309">Recyclées</text>
+        <text x="50" y="22" fill="#143f74">
+          Pièces Auto
+        </text>
+        <text x="50" y="40" fill="#b45309">
+          Recyclées
+        </text>
       </g>
     </svg>
   );

@@ -20,9 +20,18 @@ export function IntentLink({ href, onMouseEnter, onTouchStart, onFocus, ...props
       {...props}
       href={href}
       prefetch={false}
-      onMouseEnter={(event) => { prefetch(); onMouseEnter?.(event); }}
-      onTouchStart={(event) => { prefetch(); onTouchStart?.(event); }}
-      onFocus={(event) => { prefetch(); onFocus?.(event); }}
+      onMouseEnter={(event) => {
+        prefetch();
+        onMouseEnter?.(event);
+      }}
+      onTouchStart={(event) => {
+        prefetch();
+        onTouchStart?.(event);
+      }}
+      onFocus={(event) => {
+        prefetch();
+        onFocus?.(event);
+      }}
     />
   );
 }

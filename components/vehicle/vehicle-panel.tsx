@@ -17,7 +17,11 @@ const VehicleSelector = dynamic(() => import('./vehicle-selector').then((module)
 
 function SelectorLoading() {
   const t = useTranslations('vehicle');
-  return <p className="py-6 text-center text-slate-600" aria-busy="true">{t('loading')}</p>;
+  return (
+    <p className="py-6 text-center text-slate-600" aria-busy="true">
+      {t('loading')}
+    </p>
+  );
 }
 
 /**
@@ -60,8 +64,14 @@ export function VehiclePanel() {
         className="m-auto w-[min(56rem,calc(100vw-2rem))] overflow-visible rounded-lg p-0 shadow-2xl backdrop:bg-slate-900/60"
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-          <h2 id="vehicle-panel-title" className="text-lg font-bold text-brand-900">{t('title')}</h2>
-          <button type="button" onClick={() => setOpen(false)} className="rounded p-1 text-slate-700 hover:bg-slate-100">
+          <h2 id="vehicle-panel-title" className="text-lg font-bold text-brand-900">
+            {t('title')}
+          </h2>
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded p-1 text-slate-700 hover:bg-slate-100"
+          >
             <CloseIcon className="h-6 w-6" />
             <span className="sr-only">{t('closePanel')}</span>
           </button>

@@ -7,8 +7,17 @@ import { useEffect, useId, useState } from 'react';
 import Select from 'react-select';
 import type { VehicleTaxon } from '@/lib/catalogue/types';
 import {
-  changeBrand, changeEngine, changeModel, EMPTY_CHOICE, isEngineSelectEnabled, isIdentified, isModelSelectEnabled,
-  SELECT_THROTTLE_MS, submitChoice, visibleOptions, type VehicleChoice,
+  changeBrand,
+  changeEngine,
+  changeModel,
+  EMPTY_CHOICE,
+  isEngineSelectEnabled,
+  isIdentified,
+  isModelSelectEnabled,
+  SELECT_THROTTLE_MS,
+  submitChoice,
+  visibleOptions,
+  type VehicleChoice,
 } from '@/lib/vehicle/selection';
 import { useUiStore } from '@/stores/ui';
 import { selectChoice, useVehicleStore } from '@/stores/vehicle';
@@ -50,7 +59,9 @@ function VehicleField({ id, label, placeholder, options, value, disabled, loadin
   const shown = visibleOptions(options ?? [], filter);
   return (
     <div className="flex-1">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">{label}</label>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
       <Select<VehicleTaxon, false>
         inputId={id}
         instanceId={id}
@@ -71,7 +82,9 @@ function VehicleField({ id, label, placeholder, options, value, disabled, loadin
         onChange={(option) => onChange(option ?? null)}
         noOptionsMessage={() => t('noOptions')}
         loadingMessage={() => t('loading')}
-        classNames={{ control: (state) => (state.isFocused ? '!border-brand-700 !shadow-[0_0_0_2px_#f28c13]' : '!border-slate-400') }}
+        classNames={{
+          control: (state) => (state.isFocused ? '!border-brand-700 !shadow-[0_0_0_2px_#f28c13]' : '!border-slate-400'),
+        }}
         styles={{ placeholder: (base) => ({ ...base, color: '#475569' }) }}
       />
     </div>
@@ -99,7 +112,11 @@ export function VehicleSelector({ onStored, autoFocusField }: { onStored?: () =>
     else setChoice(stored);
   }, [stored.brand, stored.model, stored.engine]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const brands = useQuery({ queryKey: ['vehicle-brands'], queryFn: () => fetchTaxons('/api/brands'), staleTime: 3_600_000 });
+  const brands = useQuery({
+    queryKey: ['vehicle-brands'],
+    queryFn: () => fetchTaxons('/api/brands'),
+    staleTime: 3_600_000,
+  });
   const models = useQuery({
     queryKey: ['vehicle-children', choice.brand?.code],
     queryFn: () => fetchTaxons(`/api/vehicles?parent=${encodeURIComponent(choice.brand!.code)}`),
@@ -135,22 +152,53 @@ export function VehicleSelector({ onStored, autoFocusField }: { onStored?: () =>
       }}
     >
       <div className="flex flex-col gap-3 md:flex-row">
-        <VehicleField id={`${ids}-brand`} label={t('brand')} placeholder={t('placeholderBrand')} options={brands.data}
-          value={choice.brand} disabled={false} loading={brands.isLoading} autoFocus={autoFocusField === 'brand'}
-          onChange={(brand) => setChoice((current) => changeBrand(current, brand))} />
-        <VehicleField id={`${ids}-model`} label={t('model')} placeholder={t('placeholderModel')} options={models.data}
-          value={choice.model} disabled={!isModelSelectEnabled(choice, modelsLoadedFor)} loading={models.isFetching}
-          onChange={(model) => setChoice((current) => changeModel(current, model))} />
-        <VehicleField id={`${ids}-engine`} label={t('engine')} placeholder={t('placeholderEngine')} options={engines.data}
-          value={choice.engine} disabled={!isEngineSelectEnabled(choice, enginesLoadedFor)} loading={engines.isFetching}
-          onChange={(engine) => setChoice((current) => changeEngine(current, engine))} />
+        <VehicleField
+          id={`${ids}-brand`}
+          label={t('brand')}
+          placeholder={t('placeholderBrand')}
+          options={brands.data}
+          value={choice.brand}
+          disabled={false}
+          loading={brands.isLoading}
+          autoFocus={autoFocusField === 'brand'}
+          onChange={(brand) => setChoice((current) => changeBrand(current, brand))}
+        />
+        <VehicleField
+          id={`${ids}-model`}
+          label={t('model')}
+          placeholder={t('placeholderModel')}
+          options={models.data}
+          value={choice.model}
+          disabled={!isModelSelectEnabled(choice, modelsLoadedFor)}
+          loading={models.isFetching}
+          onChange={(model) => setChoice((current) => changeModel(current, model))}
+        />
+        <VehicleField
+          id={`${ids}-engine`}
+          label={t('engine')}
+          placeholder={t('placeholderEngine')}
+          options={engines.data}
+          value={choice.engine}
+          disabled={!isEngineSelectEnabled(choice, enginesLoadedFor)}
+          loading={engines.isFetching}
+          onChange={(engine) => setChoice((current) => changeEngine(current, engine))}
+        />
       </div>
-      {(brands.isError || models.isError || engines.isError) && <p role="alert" className="text-sm font-medium text-red-800">{t('loadError')}</p>}
+      {(brands.isError || models.isError || engines.isError) && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {t('loadError')}
+        </p>
+      )}
       <div className="flex items-center gap-4">
-        <button type="submit" className="rounded-md bg-accent-700 px-6 py-2.5 font-semibold text-white hover:bg-accent-800">
+        <button
+          type="submit"
+          className="rounded-md bg-accent-700 px-6 py-2.5 font-semibold text-white hover:bg-accent-800"
+        >
           {isIdentified(stored) ? t('edit') : t('validate')}
         </button>
-        <p role="status" className="text-sm text-slate-700">{hint}</p>
+        <p role="status" className="text-sm text-slate-700">
+          {hint}
+        </p>
       </div>
     </form>
   );

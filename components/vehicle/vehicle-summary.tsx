@@ -10,10 +10,22 @@ export function VehicleLogo({ brand, logo }: { brand: string; logo: string | nul
   const t = useTranslations('vehicle');
   if (logo) {
     // eslint-disable-next-line @next/next/no-img-element -- small local SVG logos, no optimisation needed
-    return <img src={logo} alt={t('logoAlt', { brand })} width={48} height={48} className="h-12 w-12 rounded-full bg-white object-contain p-1" />;
+    return (
+      <img
+        src={logo}
+        alt={t('logoAlt', { brand })}
+        width={48}
+        height={48}
+        className="h-12 w-12 rounded-full bg-white object-contain p-1"
+      />
+    );
   }
   return (
-    <span role="img" aria-label={t('logoAlt', { brand })} className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-xl font-bold text-brand-800">
+    <span
+      role="img"
+      aria-label={t('logoAlt', { brand })}
+      className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-xl font-bold text-brand-800"
+    >
       {brand.charAt(0)}
     </span>
   );
@@ -33,7 +45,11 @@ export function IdentifiedVehicle() {
         <p className="text-sm text-slate-600">{t('yourVehicle')}</p>
         <p className="text-xl font-bold text-brand-900">{fullName(choice)}</p>
       </div>
-      <button type="button" onClick={reset} className="ml-auto rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+      <button
+        type="button"
+        onClick={reset}
+        className="ml-auto rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+      >
         {t('reset')}
       </button>
     </div>

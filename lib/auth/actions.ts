@@ -1,11 +1,38 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { addressSchema, deleteAccountSchema, forgotSchema, loginSchema, passwordSchema, profileSchema, registerSchema, resetSchema, sameEmail } from '@/lib/forms/account-schemas';
-import type { AddressValues, DeleteAccountValues, LoginValues, PasswordValues, ProfileValues, RegisterValues, ResetValues } from '@/lib/forms/account-schemas';
+import {
+  addressSchema,
+  deleteAccountSchema,
+  forgotSchema,
+  loginSchema,
+  passwordSchema,
+  profileSchema,
+  registerSchema,
+  resetSchema,
+  sameEmail,
+} from '@/lib/forms/account-schemas';
+import type {
+  AddressValues,
+  DeleteAccountValues,
+  LoginValues,
+  PasswordValues,
+  ProfileValues,
+  RegisterValues,
+  ResetValues,
+} from '@/lib/forms/account-schemas';
 import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { lastSegment } from '@/lib/url/decode';
-import { clearSession, customerCall, publicCall, readSession, storeCustomerGroup, storeSession, violationMessages, type ApiAnswer } from './server';
+import {
+  clearSession,
+  customerCall,
+  publicCall,
+  readSession,
+  storeCustomerGroup,
+  storeSession,
+  violationMessages,
+  type ApiAnswer,
+} from './server';
 import type { SessionTokens } from './tokens';
 import { safeReturnPath } from '@/lib/url/return-path';
 
@@ -25,7 +52,6 @@ const MESSAGES = {
   signedOut: 'Votre session a expiré. Reconnectez-vous.',
 } as const;
 
-
 function failure(answer: ApiAnswer): FormResult {
   if (answer.status === 429) return { ok: false, messages: [MESSAGES.tooMany] };
   if (answer.status >= 500 || answer.status === 0) return { ok: false, messages: [MESSAGES.unavailable] };
@@ -42,14 +68,25 @@ async function signedInCustomerId(): Promise<string> {
 export async function loginAction(values: LoginValues, returnTo: string | null): Promise<FormResult> {
   const input = await checked(loginSchema, values);
   if (isResult(input)) return input;
-  const answer = await publicCall<SessionTokens & { message?: string }>('POST', 'authentication-token', { email: input.email, password: input.password });
+  const answer = await publicCall<SessionTokens & { message?: string }>('POST', 'authentication-token', {
+    email: input.email,
+    password: input.password,
+  });
   if (answer.status === 401) {
-    return { ok: false, messages: [answer.body?.message === 'Account is disabled.' ? MESSAGES.unverified : MESSAGES.badCredentials] };
+    return {
+      ok: false,
+      messages: [answer.body?.message === 'Account is disabled.' ? MESSAGES.unverified : MESSAGES.badCredentials],
+    };
   }
   if (answer.status !== 200 || !answer.body) return failure(answer);
   await storeSession(answer.body);
   // Professionals read prices excluding VAT: the header learns the group from this cookie.
-  const customer = await customerCall<{ group?: string }>('GET', `customers/${lastSegment(answer.body.customer)}`, undefined, { refresh: false });
+  const customer = await customerCall<{ group?: string }>(
+    'GET',
+    `customers/${lastSegment(answer.body.customer)}`,
+    undefined,
+    { refresh: false },
+  );
   if (customer.status === 200 && customer.body?.group) await storeCustomerGroup(customer.body.group);
   redirect(safeReturnPath(returnTo));
 }
@@ -61,12 +98,16 @@ export async function registerAction(values: RegisterValues): Promise<FormResult
   const company = professional ? { companyName, siret } : {};
   const answer = await publicCall('POST', 'customers', { ...person, ...company, localeCode: 'fr_FR' });
   if (answer.status !== 204) return failure(answer);
-  return { ok: true, message: `Compte créé. Nous avons envoyé un lien de confirmation à ${input.email} : ouvrez-le pour activer votre compte.` };
+  return {
+    ok: true,
+    message: `Compte créé. Nous avons envoyé un lien de confirmation à ${input.email} : ouvrez-le pour activer votre compte.`,
+  };
 }
 
 export async function logoutAction(): Promise<void> {
   const session = await readSession();
-  if (session.refreshToken) await publicCall('POST', 'invalidate-token', { refresh_token: session.refreshToken }).catch(() => null);
+  if (session.refreshToken)
+    await publicCall('POST', 'invalidate-token', { refresh_token: session.refreshToken }).catch(() => null);
   await clearSession();
   redirect('/');
 }
@@ -74,7 +115,11 @@ export async function logoutAction(): Promise<void> {
 export async function verifyAccountAction(token: string): Promise<FormResult> {
   const answer = await publicCall('PATCH', `account-verification-requests/${encodeURIComponent(token)}`, {});
   // The link of a registration or of a new e-mail: either way, this address now signs in.
-  if (answer.status === 202) return { ok: true, message: 'Votre adresse e-mail est confirmée : c’est avec elle que vous vous connectez désormais.' };
+  if (answer.status === 202)
+    return {
+      ok: true,
+      message: 'Votre adresse e-mail est confirmée : c’est avec elle que vous vous connectez désormais.',
+    };
   return answer.status === 404 ? { ok: false, messages: [MESSAGES.expiredLink] } : failure(answer);
 }
 
@@ -83,14 +128,18 @@ export async function requestResetAction(values: { email: string }): Promise<For
   if (isResult(input)) return input;
   const answer = await publicCall('POST', 'customers/reset-password', { email: input.email, localeCode: 'fr_FR' });
   if (answer.status !== 202) return failure(answer);
-  return { ok: true, message: `Si un compte existe pour ${input.email}, un e-mail avec un lien pour choisir un nouveau mot de passe vient de partir. Le lien est valable 2 heures.` };
+  return {
+    ok: true,
+    message: `Si un compte existe pour ${input.email}, un e-mail avec un lien pour choisir un nouveau mot de passe vient de partir. Le lien est valable 2 heures.`,
+  };
 }
 
 export async function resetPasswordAction(token: string, values: ResetValues): Promise<FormResult> {
   const input = await checked(resetSchema, values);
   if (isResult(input)) return input;
   const answer = await publicCall('PATCH', `customers/reset-password/${encodeURIComponent(token)}`, input);
-  if (answer.status === 202) return { ok: true, message: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.' };
+  if (answer.status === 202)
+    return { ok: true, message: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.' };
   return answer.status === 404 ? { ok: false, messages: [MESSAGES.expiredLink] } : failure(answer);
 }
 
@@ -100,7 +149,10 @@ export async function updateProfileAction(values: ProfileValues): Promise<FormRe
   const id = await signedInCustomerId();
   const { currentPassword, ...profile } = input;
   const answer = await customerCall<{ email?: string; pendingEmail?: string | null }>('PUT', `customers/${id}`, {
-    ...profile, phoneNumber: input.phoneNumber || null, companyName: input.companyName || null, siret: input.siret || null,
+    ...profile,
+    phoneNumber: input.phoneNumber || null,
+    companyName: input.companyName || null,
+    siret: input.siret || null,
     ...(currentPassword ? { currentPassword } : {}),
   });
   if (answer.status === 401) redirect('/connexion?retour=/compte/profil');
@@ -109,7 +161,10 @@ export async function updateProfileAction(values: ProfileValues): Promise<FormRe
   // A new e-mail waits for the link mailed to it; until then the account keeps the old one.
   const pending = answer.body?.pendingEmail;
   if (pending && answer.body?.email && !sameEmail(input.email, answer.body.email)) {
-    return { ok: true, message: `Vos informations sont enregistrées. Pour changer d’adresse e-mail, ouvrez le lien que nous venons d’envoyer à ${pending} (valable 24 heures) : d’ici là, votre compte garde l’adresse ${answer.body.email}.` };
+    return {
+      ok: true,
+      message: `Vos informations sont enregistrées. Pour changer d’adresse e-mail, ouvrez le lien que nous venons d’envoyer à ${pending} (valable 24 heures) : d’ici là, votre compte garde l’adresse ${answer.body.email}.`,
+    };
   }
   return { ok: true, message: 'Vos informations sont enregistrées.' };
 }
@@ -128,7 +183,8 @@ export async function saveAddressAction(id: number | null, values: AddressValues
   if (isResult(input)) return input;
   await signedInCustomerId();
   const body = { ...input, company: input.company || null, phoneNumber: input.phoneNumber || null };
-  const answer = id === null ? await customerCall('POST', 'addresses', body) : await customerCall('PUT', `addresses/${id}`, body);
+  const answer =
+    id === null ? await customerCall('POST', 'addresses', body) : await customerCall('PUT', `addresses/${id}`, body);
   if (answer.status === 401) redirect('/connexion?retour=/compte/adresses');
   if (answer.status !== 200 && answer.status !== 201) return failure(answer);
   redirect('/compte/adresses');

@@ -16,7 +16,8 @@ export const PEER_ADDRESS_HEADER = 'x-shop-peer-address';
 export function proxyHops(env: Record<string, string | undefined> = process.env): number {
   const raw = env.STOREFRONT_PROXY_HOPS;
   if (raw === undefined || raw === '') return 0;
-  if (!/^\d{1,2}$/.test(raw)) throw new Error(`STOREFRONT_PROXY_HOPS doit être un nombre entier de proxys, pas « ${raw} ».`);
+  if (!/^\d{1,2}$/.test(raw))
+    throw new Error(`STOREFRONT_PROXY_HOPS doit être un nombre entier de proxys, pas « ${raw} ».`);
   return Number(raw);
 }
 

@@ -31,6 +31,9 @@ export function guardAccount(request: NextRequest): NextResponse | null {
   const signIn = new URL(SIGN_IN_PATH, request.url);
   // A return path longer than any page of the shop is not one: it would only bloat the redirect.
   const back = `${pathname}${search}`;
-  signIn.searchParams.set(RETURN_PARAM, back.length <= MAX_RETURN_PATH ? back : pathname.startsWith(ACCOUNT_PATH) ? ACCOUNT_PATH : '/commande');
+  signIn.searchParams.set(
+    RETURN_PARAM,
+    back.length <= MAX_RETURN_PATH ? back : pathname.startsWith(ACCOUNT_PATH) ? ACCOUNT_PATH : '/commande',
+  );
   return NextResponse.redirect(signIn);
 }

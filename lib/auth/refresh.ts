@@ -83,7 +83,9 @@ async function callRefresh(shopApiUrl: string, refreshToken: string): Promise<Re
     if (response.status === 400 || response.status === 401) return { kind: 'refused' };
     if (!response.ok) return { kind: 'unavailable' };
     const body = (await response.json()) as Partial<SessionTokens>;
-    return body.token && body.refresh_token ? { kind: 'renewed', tokens: body as SessionTokens } : { kind: 'unavailable' };
+    return body.token && body.refresh_token
+      ? { kind: 'renewed', tokens: body as SessionTokens }
+      : { kind: 'unavailable' };
   } catch {
     return { kind: 'unavailable' };
   }

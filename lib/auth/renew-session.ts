@@ -13,7 +13,10 @@ import { sessionCookieOptions, sessionCookies } from './tokens';
 export type SessionCookieWrites = (response: NextResponse) => void;
 
 /** Renews the session in `request`'s cookies when needed; null when nothing changed. */
-export async function renewSession(request: NextRequest, config: { shopApiUrl: string; siteUrl: string }): Promise<SessionCookieWrites | null> {
+export async function renewSession(
+  request: NextRequest,
+  config: { shopApiUrl: string; siteUrl: string },
+): Promise<SessionCookieWrites | null> {
   const refreshToken = request.cookies.get(AUTH_COOKIES.refreshToken)?.value;
   if (!refreshToken || !needsRenewal(request.cookies.get(AUTH_COOKIES.token)?.value)) return null;
   const outcome = await renewTokens(config.shopApiUrl, refreshToken);

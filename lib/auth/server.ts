@@ -35,7 +35,11 @@ export async function storeSession(tokens: SessionTokens): Promise<void> {
 /** The customer's group, for the header to show professionals prices excluding VAT (display only: it grants nothing). */
 export async function storeCustomerGroup(group: string): Promise<void> {
   const jar = await cookies();
-  jar.set(AUTH_COOKIES.group, group.endsWith('professional') ? 'professional' : 'individual', sessionCookieOptions(storefrontConfig().siteUrl));
+  jar.set(
+    AUTH_COOKIES.group,
+    group.endsWith('professional') ? 'professional' : 'individual',
+    sessionCookieOptions(storefrontConfig().siteUrl),
+  );
 }
 
 /**
@@ -56,19 +60,29 @@ const mentionsJwt = (text: string | null | undefined) => /jwt/i.test(text ?? '')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TRANSIENT = RETRY_STATUS_CODES.filter((status) => status !== 401);
 
-async function send(method: string, path: string, body: unknown, token: string | undefined): Promise<ApiAnswer & { statusText: string; message?: string }> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  token: string | undefined,
+): Promise<ApiAnswer & { statusText: string; message?: string }> {
   const headers: Record<string, string> = { accept: 'application/ld+json', 'accept-language': 'fr-FR' };
   // The shop API limits sign-in attempts per client address: tell it whose request this is (it
   // believes this header from the storefront only, TRUST_PROXY). Nothing to vouch for: nothing said.
   const address = clientAddress(await requestHeaders(), proxyHops());
   if (address) headers['x-forwarded-for'] = address;
-  if (body !== undefined) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+  if (body !== undefined)
+    headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
       response = await fetch(`${storefrontConfig().shopApiUrl}/api/v2/shop/${path}`, {
-        method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', signal: AbortSignal.timeout(10_000),
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+        signal: AbortSignal.timeout(10_000),
       });
     } catch (error) {
       // A kept-alive connection the shop API closed as it was reused: the request never arrived, so
@@ -78,7 +92,11 @@ async function send(method: string, path: string, body: unknown, token: string |
     }
     const text = await response.text();
     let parsed: unknown = null;
-    try { parsed = text ? JSON.parse(text) : null; } catch { parsed = null; }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
     if (TRANSIENT.includes(response.status) && attempt < 2 && method !== 'POST') {
       await sleep(200 * 2 ** attempt);
       continue;
@@ -151,12 +169,22 @@ const UNAVAILABLE: ApiAnswer<never> = { status: 503, body: null };
  * apart) is renewed once more and the call retried. `{ refresh: false }` never spends the refresh
  * token (cookies are checked for writability anyway).
  */
-export async function customerCall<T>(method: string, path: string, body?: unknown, { refresh = true } = {}): Promise<ApiAnswer<T>> {
+export async function customerCall<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  { refresh = true } = {},
+): Promise<ApiAnswer<T>> {
   const access = await sessionAccess(refresh);
   // Never an anonymous call instead: a customer's cart would answer 404 and be replaced.
   if (access.kind === 'unavailable') return UNAVAILABLE;
   const first = await send(method, path, body, access.kind === 'customer' ? access.token : undefined);
-  if (access.kind !== 'customer' || first.status !== 401 || !(mentionsJwt(first.statusText) || mentionsJwt(first.message))) return first as ApiAnswer<T>;
+  if (
+    access.kind !== 'customer' ||
+    first.status !== 401 ||
+    !(mentionsJwt(first.statusText) || mentionsJwt(first.message))
+  )
+    return first as ApiAnswer<T>;
   const jar = await cookies();
   const refreshToken = jar.get(AUTH_COOKIES.refreshToken)?.value;
   if (!refresh || !refreshToken || !canWriteCookies(jar, access.token)) return first as ApiAnswer<T>;
@@ -172,7 +200,11 @@ export async function publicCall<T>(method: string, path: string, body?: unknown
 
 /** Messages of a 422 ConstraintViolationList, or of any other error body. */
 export function violationMessages(answer: ApiAnswer): string[] {
-  const body = answer.body as { violations?: { message: string }[]; 'hydra:description'?: string; message?: string } | null;
+  const body = answer.body as {
+    violations?: { message: string }[];
+    'hydra:description'?: string;
+    message?: string;
+  } | null;
   if (body?.violations?.length) return body.violations.map((v) => v.message);
   const single = body?.['hydra:description'] ?? body?.message;
   return single ? [single] : [];

@@ -25,7 +25,10 @@ export function sessionCookieOptions(siteUrl: string) {
 
 /** Name/value pairs of the session cookies for `tokens`. */
 export function sessionCookies(tokens: SessionTokens): [string, string][] {
-  const pairs: [string, string][] = [[AUTH_COOKIES.token, tokens.token], [AUTH_COOKIES.refreshToken, tokens.refresh_token]];
+  const pairs: [string, string][] = [
+    [AUTH_COOKIES.token, tokens.token],
+    [AUTH_COOKIES.refreshToken, tokens.refresh_token],
+  ];
   const customerId = tokens.customer?.split('/').pop();
   if (customerId) pairs.push([AUTH_COOKIES.customer, customerId]);
   return pairs;

@@ -1,7 +1,13 @@
 /** Next's default cache handler without 404s and redirects, and with memory-only answers (see the .mjs). */
 export declare function isFoundNothing(data: unknown): boolean;
 export default class PageCacheHandler {
-  constructor(ctx: { fs: unknown; serverDistDir: string; flushToDisk: boolean; maxMemoryCacheSize?: number; revalidatedTags: string[] });
+  constructor(ctx: {
+    fs: unknown;
+    serverDistDir: string;
+    flushToDisk: boolean;
+    maxMemoryCacheSize?: number;
+    revalidatedTags: string[];
+  });
   get(key: string, ctx: Record<string, unknown>): Promise<{ value: unknown } | null>;
   set(key: string, data: unknown, ctx: Record<string, unknown>): Promise<void>;
 }

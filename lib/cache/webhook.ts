@@ -13,9 +13,7 @@ const TAG = /^[a-z][a-z0-9_:.-]{0,199}$/i;
 /** Calls remembered at most: far above what the shop API sends in five minutes (one batch per 100 ms at most). */
 export const MAX_REMEMBERED_CALLS = 10_000;
 
-export type WebhookCheck =
-  | { ok: true; tags: string[] }
-  | { ok: false; status: 400 | 401 | 409 | 503; reason: string };
+export type WebhookCheck = { ok: true; tags: string[] } | { ok: false; status: 400 | 401 | 409 | 503; reason: string };
 
 /**
  * The calls taken in the last five minutes, by signature (the shop API puts a random id in each body,
@@ -52,7 +50,10 @@ export class ReplayGuard {
  * The body as text, read while it streams and given up (the stream cancelled) as soon as it passes
  * `maxBytes`, whatever Content-Length said or if it said nothing: null then.
  */
-export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string | null> {
+export async function readBodyWithin(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<string | null> {
   if (!body) return '';
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -99,7 +100,12 @@ export function checkWebhook({ secret, timestamp, signature, body, now, replays 
   } catch {
     return { ok: false, status: 400, reason: 'Corps JSON illisible.' };
   }
-  if (!Array.isArray(tags) || tags.length === 0 || tags.length > 100 || !tags.every((tag) => typeof tag === 'string' && TAG.test(tag))) {
+  if (
+    !Array.isArray(tags) ||
+    tags.length === 0 ||
+    tags.length > 100 ||
+    !tags.every((tag) => typeof tag === 'string' && TAG.test(tag))
+  ) {
     return { ok: false, status: 400, reason: 'Liste de tags invalide.' };
   }
   // Remembered only once authentic and well formed: no stranger can fill the memory. Keyed by the

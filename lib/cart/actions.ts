@@ -19,10 +19,18 @@ export async function addToCartAction(form: FormData): Promise<void> {
   if (!CODE.test(variant)) redirect('/panier');
   const token = await ensureCart();
   if (!token) redirect(withRefusal('/panier', 'panier-indisponible'));
-  const answer = await orderCall('POST', `orders/${encodeURIComponent(token)}/items`, { productVariant: variant, quantity: 1 });
+  const answer = await orderCall('POST', `orders/${encodeURIComponent(token)}/items`, {
+    productVariant: variant,
+    quantity: 1,
+  });
   if (answer.status !== 201) {
     const unavailable = answer.status === 0 || answer.status >= 500;
-    redirect(withRefusal('/panier', unavailable ? 'panier-indisponible' : refusalFor(violationMessages(answer)[0], 'non-ajoutee')));
+    redirect(
+      withRefusal(
+        '/panier',
+        unavailable ? 'panier-indisponible' : refusalFor(violationMessages(answer)[0], 'non-ajoutee'),
+      ),
+    );
   }
   redirect(`/panier?ajout=${encodeURIComponent(variant)}`);
 }
@@ -30,6 +38,7 @@ export async function addToCartAction(form: FormData): Promise<void> {
 export async function removeFromCartAction(form: FormData): Promise<void> {
   const itemId = String(form.get('item') ?? '');
   const token = (await cookies()).get(CART_COOKIE)?.value;
-  if (token && /^\d{1,10}$/.test(itemId)) await orderCall('DELETE', `orders/${encodeURIComponent(token)}/items/${itemId}`);
+  if (token && /^\d{1,10}$/.test(itemId))
+    await orderCall('DELETE', `orders/${encodeURIComponent(token)}/items/${itemId}`);
   redirect('/panier');
 }

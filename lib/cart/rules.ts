@@ -13,10 +13,7 @@ export interface FetchedOrder {
   paymentState: string;
 }
 
-export type CartDecision =
-  | { kind: 'create' }
-  | { kind: 'keep' }
-  | { kind: 'replace'; previousToken: string };
+export type CartDecision = { kind: 'create' } | { kind: 'keep' } | { kind: 'replace'; previousToken: string };
 
 export function isStillCart(order: FetchedOrder): boolean {
   if (order.state !== undefined) return order.state === 'cart';

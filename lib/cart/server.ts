@@ -28,7 +28,6 @@ export async function getCart(): Promise<Cart | null> {
   return answer.status === 200 && answer.body && isStillCart(answer.body) ? answer.body : null;
 }
 
-
 /** The cart token to add to (a new order when none, a new one when the old was placed). Actions only. */
 export async function ensureCart(): Promise<string | null> {
   const jar = await cookies();

@@ -37,9 +37,7 @@ export function decodeListingSegment(segment: string): ListingState | null {
 }
 
 export type ListingQueryOutcome =
-  | { kind: 'clean' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'rewrite'; to: string };
+  { kind: 'clean' } | { kind: 'redirect'; to: string } | { kind: 'rewrite'; to: string };
 
 /**
  * What proxy.ts does with a listing request: nothing without listing parameters; a redirect to the
@@ -53,7 +51,10 @@ export function resolveListingQuery(pathname: string, search: URLSearchParams): 
   const page = rawPage === null ? 1 : /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : NaN;
   const pageOk = Number.isInteger(page) && page >= 1 && page <= MAX_LISTING_PAGE;
   const sortOk = rawSort === null || isSortKey(rawSort);
-  const state: ListingState = { page: pageOk ? page : 1, sort: sortOk && rawSort ? (rawSort as SortKey) : DEFAULT_SORT };
+  const state: ListingState = {
+    page: pageOk ? page : 1,
+    sort: sortOk && rawSort ? (rawSort as SortKey) : DEFAULT_SORT,
+  };
   const canonical = listingHref(pathname, state);
   const requested = `${pathname}?${search.toString()}`;
   const others = [...search.keys()].some((key) => key !== 'page' && key !== 'tri');

@@ -30,7 +30,11 @@ export async function partStatus(code: string, shopApiUrl: string): Promise<Part
     if (response.status === 404 || response.status === 400) return { kind: 'unknown' };
     if (!response.ok) return undefined;
     const product = (await response.json()) as { code: string; slug: string; soldAt?: string | null };
-    const status = { kind: 'known', path: partPath(product.code, product.slug), soldAt: fromShopDate(product.soldAt) } as const;
+    const status = {
+      kind: 'known',
+      path: partPath(product.code, product.slug),
+      soldAt: fromShopDate(product.soldAt),
+    } as const;
     if (known.size >= MAX_ENTRIES) known.clear();
     known.set(code, { ...status, until: Date.now() + TTL_MS });
     return status;

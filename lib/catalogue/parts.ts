@@ -61,7 +61,12 @@ export interface ProductResource {
   grade?: string;
   warrantyMonths?: number;
   weight?: number;
-  donorVehicle?: { fullName: string; year?: number | null; mileage?: number | null; brand?: { code: string; name: string } } | null;
+  donorVehicle?: {
+    fullName: string;
+    year?: number | null;
+    mileage?: number | null;
+    brand?: { code: string; name: string };
+  } | null;
   compatibleEngines?: { code: string; fullName: string }[];
 }
 
@@ -70,7 +75,6 @@ export const PART_PAGE_PREFIX = '/piece';
 export function partPath(code: string, slug: string): string {
   return `${PART_PAGE_PREFIX}/${encodeURIComponent(code)}/${encodeURIComponent(slug)}`;
 }
-
 
 /** The shop API's dates ('YYYY-MM-DD HH:MM:SS', UTC) as ISO strings. */
 export function fromShopDate(value: string | null | undefined): string | null {
@@ -99,7 +103,11 @@ export function toPartSummary(product: ProductResource): PartSummary {
     weightKg: product.weight ?? 0,
     mainTaxonCode: lastSegment(product.mainTaxon) ?? '',
     donor: product.donorVehicle
-      ? { fullName: product.donorVehicle.fullName, year: product.donorVehicle.year ?? null, mileage: product.donorVehicle.mileage ?? null }
+      ? {
+          fullName: product.donorVehicle.fullName,
+          year: product.donorVehicle.year ?? null,
+          mileage: product.donorVehicle.mileage ?? null,
+        }
       : null,
     compatible: (product.compatibleEngines ?? []).map(({ code, fullName }) => ({ code, fullName })),
   };
@@ -110,7 +118,10 @@ export function toPartDetail(product: ProductResource): PartDetail {
   return {
     ...summary,
     description: product.description ?? '',
-    images: (product.images ?? []).map((image, index) => ({ src: image.path, alt: `${product.name} – photo ${index + 1}` })),
+    images: (product.images ?? []).map((image, index) => ({
+      src: image.path,
+      alt: `${product.name} – photo ${index + 1}`,
+    })),
     brand: product.donorVehicle?.brand ?? null,
   };
 }

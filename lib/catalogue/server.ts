@@ -2,7 +2,16 @@ import 'server-only';
 import { MEMORY_ONLY_TAG } from '@/lib/cache/memory-only-tag.mjs';
 import { ShopApiError } from '@/lib/shop-api/errors';
 import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
-import { PAGE_SIZE, SORTS, toPartDetail, toPartSummary, type PartDetail, type PartSummary, type ProductResource, type SortKey } from './parts';
+import {
+  PAGE_SIZE,
+  SORTS,
+  toPartDetail,
+  toPartSummary,
+  type PartDetail,
+  type PartSummary,
+  type ProductResource,
+  type SortKey,
+} from './parts';
 import { familySlug } from './slug';
 import type { Family, FamilyChild, VehicleTaxon } from './types';
 
@@ -23,11 +32,14 @@ const childrenOf = (parentCode?: string) =>
 /** Part families with their sub-families, in menu order (GET /api/families). */
 export async function getFamilies(): Promise<Family[]> {
   const families = (await childrenOf()).filter((taxon) => taxon.code.startsWith('family_'));
-  return Promise.all(families.map(async (family) => ({
-    code: family.code,
-    name: family.name,
-    children: family.children.length === 0 ? [] : (await childrenOf(family.code)).map(({ code, name }) => ({ code, name })),
-  })));
+  return Promise.all(
+    families.map(async (family) => ({
+      code: family.code,
+      name: family.name,
+      children:
+        family.children.length === 0 ? [] : (await childrenOf(family.code)).map(({ code, name }) => ({ code, name })),
+    })),
+  );
 }
 
 /** Models of a brand or engines of a model (taxons with parentCode). */
@@ -58,7 +70,9 @@ export async function isKnownVehicle(code: string): Promise<boolean> {
 
 /** Whether a code is one of the part families or sub-families. */
 export async function isKnownFamily(code: string): Promise<boolean> {
-  return (await getFamilies()).some((family) => family.code === code || family.children.some((child) => child.code === code));
+  return (await getFamilies()).some(
+    (family) => family.code === code || family.children.some((child) => child.code === code),
+  );
 }
 
 /**
@@ -85,13 +99,25 @@ export interface ListPartsQuery {
 
 export async function listParts({ taxonCode, vehicleCode, search, page, sort }: ListPartsQuery): Promise<PartListing> {
   const order = SORTS[sort];
-  const searchParams: Record<string, string | number> = { page, itemsPerPage: PAGE_SIZE, [order.param]: order.direction };
+  const searchParams: Record<string, string | number> = {
+    page,
+    itemsPerPage: PAGE_SIZE,
+    [order.param]: order.direction,
+  };
   if (taxonCode) searchParams.taxon = taxonCode;
   if (vehicleCode) searchParams.vehicle = vehicleCode;
   if (search) searchParams.search = search;
-  const body = await shopGet<HydraCollection<ProductResource>>('products', { searchParams, ld: true, cache: search ? SEARCH_CACHE : LISTING_CACHE });
+  const body = await shopGet<HydraCollection<ProductResource>>('products', {
+    searchParams,
+    ld: true,
+    cache: search ? SEARCH_CACHE : LISTING_CACHE,
+  });
   const total = body['hydra:totalItems'];
-  return { parts: body['hydra:member'].map(toPartSummary), total, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return {
+    parts: body['hydra:member'].map(toPartSummary),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
 }
 
 /** What a part code can look like: anything else names no part, and is not sent to the shop API. */
@@ -101,7 +127,9 @@ export async function getPart(code: string): Promise<PartDetail | null> {
   if (!PART_CODE.test(code)) return null;
   try {
     // `product:<code>` is expired by the shop API's webhook when this part changes or sells.
-    const product = await shopGet<ProductResource>(`products/${encodeURIComponent(code)}`, { cache: { tags: ['products', `product:${code}`], revalidate: 300 } });
+    const product = await shopGet<ProductResource>(`products/${encodeURIComponent(code)}`, {
+      cache: { tags: ['products', `product:${code}`], revalidate: 300 },
+    });
     return toPartDetail(product);
   } catch (error) {
     // A code the shop API refuses as malformed names no part either.

@@ -24,7 +24,10 @@ async function cartToken(): Promise<string> {
 export async function saveCheckoutAddressAction(values: unknown): Promise<FormResult> {
   let input: CheckoutAddressValues;
   try {
-    input = await checkoutAddressSchema.validate(values, { abortEarly: false, stripUnknown: true }) as CheckoutAddressValues;
+    input = (await checkoutAddressSchema.validate(values, {
+      abortEarly: false,
+      stripUnknown: true,
+    })) as CheckoutAddressValues;
   } catch (error) {
     return { ok: false, messages: (error as { errors?: string[] }).errors ?? [UNAVAILABLE] };
   }

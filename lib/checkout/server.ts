@@ -17,8 +17,13 @@ export interface ShippingOption {
 }
 
 export async function getShippingOptions(token: string): Promise<ShippingOption[]> {
-  const answer = await orderCall<HydraCollection<ShippingOption>>('GET', `shipping-methods?tokenValue=${encodeURIComponent(token)}`, undefined, false);
-  return answer.status === 200 ? answer.body?.['hydra:member'] ?? [] : [];
+  const answer = await orderCall<HydraCollection<ShippingOption>>(
+    'GET',
+    `shipping-methods?tokenValue=${encodeURIComponent(token)}`,
+    undefined,
+    false,
+  );
+  return answer.status === 200 ? (answer.body?.['hydra:member'] ?? []) : [];
 }
 
 export type PaymentStart = { checkoutUrl: string } | { checkoutUrl: null; messages: string[] };
@@ -26,10 +31,15 @@ export type PaymentStart = { checkoutUrl: string } | { checkoutUrl: null; messag
 /** Holds the parts and opens the provider's checkout (`POST /orders/{token}/pay`); the return URLs lead back to the shop. */
 export async function startPayment(token: string): Promise<PaymentStart> {
   const site = storefrontConfig().siteUrl;
-  const answer = await orderCall<{ checkoutUrl?: string }>('POST', `orders/${encodeURIComponent(token)}/pay`, {
-    afterSuccessUrl: `${site}${PAYMENT_RETURN.success}`,
-    afterCancelUrl: `${site}${PAYMENT_RETURN.cancel}?paiement=annule`,
-  }, false);
+  const answer = await orderCall<{ checkoutUrl?: string }>(
+    'POST',
+    `orders/${encodeURIComponent(token)}/pay`,
+    {
+      afterSuccessUrl: `${site}${PAYMENT_RETURN.success}`,
+      afterCancelUrl: `${site}${PAYMENT_RETURN.cancel}?paiement=annule`,
+    },
+    false,
+  );
   const checkoutUrl = answer.status === 200 ? answer.body?.checkoutUrl : undefined;
   if (checkoutUrl && /^https?:\/\//.test(checkoutUrl)) return { checkoutUrl };
   return { checkoutUrl: null, messages: violationMessages(answer) };

@@ -18,7 +18,8 @@ export async function quoteRequestAction(code: string, values: QuoteRequestValue
   if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`${EXPORT_VEHICLES_PATH}/${code}`)}`);
   if (answer.status === 201) redirect(`${EXPORT_VEHICLES_PATH}?devis=${encodeURIComponent(code)}`);
   if (answer.status === 404) return { ok: false, messages: [GONE] };
-  if (answer.status === 429) return { ok: false, messages: ['Vous avez envoyé beaucoup de demandes : patientez une heure, ou appelez-nous.'] };
+  if (answer.status === 429)
+    return { ok: false, messages: ['Vous avez envoyé beaucoup de demandes : patientez une heure, ou appelez-nous.'] };
   const messages = violationMessages(answer);
   return { ok: false, messages: messages.length > 0 ? messages : [UNAVAILABLE_MESSAGE] };
 }

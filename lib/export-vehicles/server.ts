@@ -8,7 +8,9 @@ import { EXPORT_VEHICLES_PATH, isExportVehicleCode, type ExportVehicle } from '.
 export type ExportVehicles = { allowed: true; vehicles: ExportVehicle[] } | { allowed: false };
 
 export async function getExportVehicles(): Promise<ExportVehicles> {
-  const answer = await customerCall<HydraCollection<ExportVehicle>>('GET', 'export-vehicles', undefined, { refresh: false });
+  const answer = await customerCall<HydraCollection<ExportVehicle>>('GET', 'export-vehicles', undefined, {
+    refresh: false,
+  });
   if (answer.status === 401) sessionRefused(EXPORT_VEHICLES_PATH);
   if (answer.status === 403) return { allowed: false };
   if (answer.status !== 200 || !answer.body) throw new Error(`GET export-vehicles: ${answer.status}`);
@@ -18,7 +20,9 @@ export async function getExportVehicles(): Promise<ExportVehicles> {
 /** One vehicle still offered; null when unknown or sold, 'forbidden' for a non-professional account. */
 export async function getExportVehicle(code: string): Promise<ExportVehicle | null | 'forbidden'> {
   if (!isExportVehicleCode(code)) return null;
-  const answer = await customerCall<ExportVehicle>('GET', `export-vehicles/${encodeURIComponent(code)}`, undefined, { refresh: false });
+  const answer = await customerCall<ExportVehicle>('GET', `export-vehicles/${encodeURIComponent(code)}`, undefined, {
+    refresh: false,
+  });
   if (answer.status === 401) sessionRefused(`${EXPORT_VEHICLES_PATH}/${code}`);
   if (answer.status === 403) return 'forbidden';
   return answer.status === 200 ? answer.body : null;

@@ -9,7 +9,12 @@ export function parseShopDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const dayFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: SHOP_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: SHOP_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: SHOP_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
 /** "3 novembre 2026 à 15 h 05" */

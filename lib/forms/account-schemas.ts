@@ -6,21 +6,41 @@ export const PASSWORD_MIN = 8;
 const name = yup.string().trim().required().min(2).max(255);
 const email = yup.string().trim().required().email().max(255);
 const password = yup.string().required().min(PASSWORD_MIN).max(254);
-const confirmation = (field: string) => yup.string().required().oneOf([yup.ref(field)], 'Les deux mots de passe ne correspondent pas.');
+const confirmation = (field: string) =>
+  yup
+    .string()
+    .required()
+    .oneOf([yup.ref(field)], 'Les deux mots de passe ne correspondent pas.');
 
 export const loginSchema = yup.object({ email, password: yup.string().required() });
 export type LoginValues = yup.InferType<typeof loginSchema>;
 
-export const SIRET_MESSAGE = 'Un SIRET compte 14 chiffres et sa clé de contrôle doit être juste : recopiez-le depuis votre extrait Kbis ou l’avis de situation Insee.';
-const siret = yup.string().trim().max(40).test('siret', SIRET_MESSAGE, (value) => !value || isValidSiret(value));
+export const SIRET_MESSAGE =
+  'Un SIRET compte 14 chiffres et sa clé de contrôle doit être juste : recopiez-le depuis votre extrait Kbis ou l’avis de situation Insee.';
+const siret = yup
+  .string()
+  .trim()
+  .max(40)
+  .test('siret', SIRET_MESSAGE, (value) => !value || isValidSiret(value));
 const companyName = yup.string().trim().max(255);
 
 /** A professional (garage, body shop…) gives the company's name and SIRET: they then see prices excluding VAT. */
 export const registerSchema = yup.object({
-  firstName: name, lastName: name, email, password, subscribedToNewsletter: yup.boolean().default(false),
+  firstName: name,
+  lastName: name,
+  email,
+  password,
+  subscribedToNewsletter: yup.boolean().default(false),
   professional: yup.boolean().default(false),
-  companyName: companyName.default('').when('professional', { is: true, then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.') }),
-  siret: siret.default('').when('professional', { is: true, then: (schema) => schema.required('Indiquez le SIRET de votre entreprise.') }),
+  companyName: companyName
+    .default('')
+    .when('professional', {
+      is: true,
+      then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.'),
+    }),
+  siret: siret
+    .default('')
+    .when('professional', { is: true, then: (schema) => schema.required('Indiquez le SIRET de votre entreprise.') }),
 });
 export type RegisterValues = yup.InferType<typeof registerSchema>;
 
@@ -33,7 +53,11 @@ export type ResetValues = yup.InferType<typeof resetSchema>;
 export const deleteAccountSchema = yup.object({ currentPassword: yup.string().required() });
 export type DeleteAccountValues = yup.InferType<typeof deleteAccountSchema>;
 
-export const passwordSchema = yup.object({ currentPassword: yup.string().required(), newPassword: password, confirmNewPassword: confirmation('newPassword') });
+export const passwordSchema = yup.object({
+  currentPassword: yup.string().required(),
+  newPassword: password,
+  confirmNewPassword: confirmation('newPassword'),
+});
 export type PasswordValues = yup.InferType<typeof passwordSchema>;
 
 /** What the shop API compares: a different address only once trimmed and lower-cased. */
@@ -41,33 +65,64 @@ export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.
 export const PASSWORD_FOR_EMAIL = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.';
 
 export const profileSchema = yup.object({
-  firstName: name, lastName: name, email,
+  firstName: name,
+  lastName: name,
+  email,
   // Asked for only when the e-mail changes (the shop API refuses a new e-mail without it).
   currentPassword: yup.string().max(4096).default(''),
-  phoneNumber: yup.string().trim().max(255).matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.').default(''),
+  phoneNumber: yup
+    .string()
+    .trim()
+    .max(255)
+    .matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.')
+    .default(''),
   group: yup.string().oneOf(['individual', 'professional']).required(),
   subscribedToNewsletter: yup.boolean().default(false),
   // Both or neither (the shop API refuses one without the other).
-  companyName: companyName.default('').when('siret', { is: (value: string) => Boolean(value), then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.') }),
+  companyName: companyName
+    .default('')
+    .when('siret', {
+      is: (value: string) => Boolean(value),
+      then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.'),
+    }),
   siret: siret.default(''),
 });
 export type ProfileValues = yup.InferType<typeof profileSchema>;
 
 /** The profile form in the browser: a new e-mail needs the current password. */
-export const profileFormSchema = (currentEmail: string) => profileSchema.shape({
-  currentPassword: yup.string().max(4096).default('')
-    .when('email', { is: (value: string | undefined) => !sameEmail(value ?? '', currentEmail), then: (schema) => schema.required(PASSWORD_FOR_EMAIL) }),
-});
+export const profileFormSchema = (currentEmail: string) =>
+  profileSchema.shape({
+    currentPassword: yup
+      .string()
+      .max(4096)
+      .default('')
+      .when('email', {
+        is: (value: string | undefined) => !sameEmail(value ?? '', currentEmail),
+        then: (schema) => schema.required(PASSWORD_FOR_EMAIL),
+      }),
+  });
 
 export const addressSchema = yup.object({
-  firstName: name, lastName: name,
+  firstName: name,
+  lastName: name,
   company: yup.string().trim().max(255).default(''),
   street: yup.string().trim().required().min(2).max(255),
-  postcode: yup.string().trim().required().max(255).when('countryCode', {
-    is: 'FR', then: (schema) => schema.matches(/^\d{5}$/, 'Un code postal français compte 5 chiffres.'),
-  }),
+  postcode: yup
+    .string()
+    .trim()
+    .required()
+    .max(255)
+    .when('countryCode', {
+      is: 'FR',
+      then: (schema) => schema.matches(/^\d{5}$/, 'Un code postal français compte 5 chiffres.'),
+    }),
   city: yup.string().trim().required().min(2).max(255),
   countryCode: yup.string().required().length(2),
-  phoneNumber: yup.string().trim().max(255).matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.').default(''),
+  phoneNumber: yup
+    .string()
+    .trim()
+    .max(255)
+    .matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.')
+    .default(''),
 });
 export type AddressValues = yup.InferType<typeof addressSchema>;

@@ -8,7 +8,10 @@ export const UNAVAILABLE_MESSAGE = 'Le service est momentanément indisponible. 
  * values, or the failure with every French message of the schema. Kept out of the 'use server'
  * files: everything exported there becomes an action the browser can call.
  */
-export async function checked<T>(schema: { validate(value: unknown, options: object): Promise<T> }, values: unknown): Promise<T | FormResult> {
+export async function checked<T>(
+  schema: { validate(value: unknown, options: object): Promise<T> },
+  values: unknown,
+): Promise<T | FormResult> {
   try {
     return await schema.validate(values, { abortEarly: false, stripUnknown: true });
   } catch (error) {
@@ -16,4 +19,5 @@ export async function checked<T>(schema: { validate(value: unknown, options: obj
   }
 }
 
-export const isResult = (value: unknown): value is FormResult => typeof value === 'object' && value !== null && 'ok' in value && 'messages' in value;
+export const isResult = (value: unknown): value is FormResult =>
+  typeof value === 'object' && value !== null && 'ok' in value && 'messages' in value;

@@ -3,12 +3,16 @@ import { addressSchema } from './account-schemas';
 import { yup } from './yup-fr';
 
 /** 'new' or the id of an address of the customer's book. */
-const choice = yup.string().required().matches(/^(new|\d{1,10})$/);
-const typedWhen = (field: string) => yup.object().when(field, {
-  is: 'new',
-  then: () => addressSchema.required(),
-  otherwise: (schema) => schema.strip(),
-});
+const choice = yup
+  .string()
+  .required()
+  .matches(/^(new|\d{1,10})$/);
+const typedWhen = (field: string) =>
+  yup.object().when(field, {
+    is: 'new',
+    then: () => addressSchema.required(),
+    otherwise: (schema) => schema.strip(),
+  });
 
 export const checkoutAddressSchema = yup.object({
   shippingChoice: choice,

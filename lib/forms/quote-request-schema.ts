@@ -10,9 +10,23 @@ const isPhone = (value: string) => {
 };
 
 export const quoteRequestSchema = yup.object({
-  phoneNumber: yup.string().trim().required('Indiquez un numéro de téléphone pour que nous puissions vous rappeler.')
-    .test('phone', 'Ce numéro de téléphone n’est pas valide : 10 chiffres en France (01 23 45 67 89), ou le format international (+33 1 23 45 67 89).', (value) => !value || isPhone(value)),
+  phoneNumber: yup
+    .string()
+    .trim()
+    .required('Indiquez un numéro de téléphone pour que nous puissions vous rappeler.')
+    .test(
+      'phone',
+      'Ce numéro de téléphone n’est pas valide : 10 chiffres en France (01 23 45 67 89), ou le format international (+33 1 23 45 67 89).',
+      (value) => !value || isPhone(value),
+    ),
   destination: yup.string().trim().max(64).default(''),
-  message: yup.string().trim().max(QUOTE_MESSAGE_MAX, `Votre message dépasse ${QUOTE_MESSAGE_MAX.toLocaleString('fr-FR')} caractères : raccourcissez-le.`).default(''),
+  message: yup
+    .string()
+    .trim()
+    .max(
+      QUOTE_MESSAGE_MAX,
+      `Votre message dépasse ${QUOTE_MESSAGE_MAX.toLocaleString('fr-FR')} caractères : raccourcissez-le.`,
+    )
+    .default(''),
 });
 export type QuoteRequestValues = yup.InferType<typeof quoteRequestSchema>;

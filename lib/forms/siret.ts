@@ -10,6 +10,11 @@ export function isValidSiret(value: string): boolean {
   if (!/^\d{14}$/.test(siret)) return false;
   const digits = [...siret].map(Number);
   if (siret.startsWith('356000000')) return digits.reduce((sum, digit) => sum + digit, 0) % 5 === 0;
-  const sum = digits.reverse().reduce((total, digit, index) => total + (index % 2 === 1 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit), 0);
+  const sum = digits
+    .reverse()
+    .reduce(
+      (total, digit, index) => total + (index % 2 === 1 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit),
+      0,
+    );
   return sum % 10 === 0;
 }

@@ -17,7 +17,7 @@ yup.setLocale({
     email: 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.',
     url: 'Saisissez une adresse web valide.',
     uuid: "Cet identifiant n'est pas valide.",
-    trim: "Retirez les espaces au début et à la fin.",
+    trim: 'Retirez les espaces au début et à la fin.',
     lowercase: 'Ce champ doit être en minuscules.',
     uppercase: 'Ce champ doit être en majuscules.',
   },

@@ -23,14 +23,18 @@ export async function getOrder(token: string): Promise<Order | null> {
 
 /** Names of the shipping methods by code (public, rarely changed: cached an hour). */
 export async function shippingMethodNames(): Promise<Map<string, string>> {
-  const methods = await shopGet<HydraCollection<{ code: string; name: string }>>('shipping-methods', { ld: true, cache: { tags: ['shipping-methods'], revalidate: 3600 } })
-    .catch(() => null);
+  const methods = await shopGet<HydraCollection<{ code: string; name: string }>>('shipping-methods', {
+    ld: true,
+    cache: { tags: ['shipping-methods'], revalidate: 3600 },
+  }).catch(() => null);
   return new Map((methods?.['hydra:member'] ?? []).map((method) => [method.code, method.name]));
 }
 
 /** The withdrawal status of one of the customer's orders; null when the shop API does not offer it (another server, or not theirs). */
 export async function getWithdrawal(token: string): Promise<WithdrawalStatus | null> {
   if (!isOrderToken(token)) return null;
-  const answer = await customerCall<WithdrawalStatus>('GET', `orders/${token}/withdrawal`, undefined, { refresh: false });
+  const answer = await customerCall<WithdrawalStatus>('GET', `orders/${token}/withdrawal`, undefined, {
+    refresh: false,
+  });
   return answer.status === 200 ? answer.body : null;
 }

@@ -8,9 +8,15 @@ export const STRICTLY_NECESSARY_COOKIES = [
   { name: 'shop_token', purpose: 'jeton de connexion à votre compte (1 heure, renouvelé)' },
   { name: 'shop_refresh_token', purpose: 'maintien de la connexion (30 jours)' },
   { name: 'shop_customer', purpose: 'numéro de votre compte, pour afficher vos informations (30 jours)' },
-  { name: 'shop_customer_group', purpose: 'type de compte, particulier ou professionnel, pour afficher les prix hors taxes aux professionnels (30 jours)' },
+  {
+    name: 'shop_customer_group',
+    purpose:
+      'type de compte, particulier ou professionnel, pour afficher les prix hors taxes aux professionnels (30 jours)',
+  },
   { name: 'shop_cart_token', purpose: 'votre panier (30 jours)' },
   { name: 'shop_previous_cart_token', purpose: 'votre dernière commande, pour afficher sa confirmation (30 jours)' },
 ] as const;
 
-export const STRICTLY_NECESSARY_COOKIE_NAMES: readonly string[] = STRICTLY_NECESSARY_COOKIES.map((cookie) => cookie.name);
+export const STRICTLY_NECESSARY_COOKIE_NAMES: readonly string[] = STRICTLY_NECESSARY_COOKIES.map(
+  (cookie) => cookie.name,
+);

@@ -12,8 +12,14 @@ let known: ReadonlySet<string> | null | undefined;
 function knownActions(): ReadonlySet<string> | null {
   if (known !== undefined) return known;
   try {
-    const manifest = JSON.parse(readFileSync(join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
-      node?: Record<string, unknown>; edge?: Record<string, unknown>;
+    const manifest = JSON.parse(
+      readFileSync(
+        join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'server', 'server-reference-manifest.json'),
+        'utf8',
+      ),
+    ) as {
+      node?: Record<string, unknown>;
+      edge?: Record<string, unknown>;
     };
     known = new Set([...Object.keys(manifest.node ?? {}), ...Object.keys(manifest.edge ?? {})]);
   } catch {

@@ -12,7 +12,10 @@ export interface Crumb {
  * (part names, descriptions) can never end the script or break the page.
  */
 export function serializeJsonLd(data: object): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string) {

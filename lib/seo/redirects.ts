@@ -27,7 +27,10 @@ export function parseRedirects(raw: { redirects?: RawRule[] }): Map<string, Redi
     if (typeof entry.from !== 'string' || !entry.from.startsWith('/') || entry.from.startsWith('//')) {
       throw new Error(`${where}: "from" must be a path starting with a single "/"`);
     }
-    if (typeof entry.to !== 'string' || !(entry.to.startsWith('/') && !entry.to.startsWith('//')) && !/^https:\/\/[^/]/.test(entry.to)) {
+    if (
+      typeof entry.to !== 'string' ||
+      (!(entry.to.startsWith('/') && !entry.to.startsWith('//')) && !/^https:\/\/[^/]/.test(entry.to))
+    ) {
       throw new Error(`${where}: "to" must be a path starting with "/" or an https:// address`);
     }
     const status = entry.status ?? 301;

@@ -24,10 +24,17 @@ interface IndexEntry {
 const isoDate = (syliusDate: string) => `${syliusDate.replace(' ', 'T')}Z`;
 
 async function partIndex(page: number): Promise<HydraCollection<IndexEntry>> {
-  return shopGet<HydraCollection<IndexEntry>>('products-index', { searchParams: { page, itemsPerPage: PARTS_PER_SITEMAP }, ld: true, cache: SITEMAP_CACHE });
+  return shopGet<HydraCollection<IndexEntry>>('products-index', {
+    searchParams: { page, itemsPerPage: PARTS_PER_SITEMAP },
+    ld: true,
+    cache: SITEMAP_CACHE,
+  });
 }
 
-async function toXml(stream: SitemapStream | SitemapIndexStream, items: (SitemapItemLoose | string)[]): Promise<string> {
+async function toXml(
+  stream: SitemapStream | SitemapIndexStream,
+  items: (SitemapItemLoose | string)[],
+): Promise<string> {
   for (const item of items) stream.write(item);
   stream.end();
   return (await streamToPromise(stream)).toString();
@@ -35,7 +42,10 @@ async function toXml(stream: SitemapStream | SitemapIndexStream, items: (Sitemap
 
 export async function sitemapIndexXml(siteUrl: string): Promise<string> {
   const first = await partIndex(1);
-  return toXml(new SitemapIndexStream(), sitemapFiles(first['hydra:totalItems']).map((file) => `${siteUrl}/sitemaps/${file}`));
+  return toXml(
+    new SitemapIndexStream(),
+    sitemapFiles(first['hydra:totalItems']).map((file) => `${siteUrl}/sitemaps/${file}`),
+  );
 }
 
 export async function pagesSitemapXml(siteUrl: string): Promise<string> {
@@ -45,11 +55,17 @@ export async function pagesSitemapXml(siteUrl: string): Promise<string> {
     { url: '/pieces', changefreq: EnumChangefreq.DAILY, priority: 0.9 },
     ...families.flatMap((family) => [
       { url: familyPath(family.code), changefreq: EnumChangefreq.DAILY, priority: 0.8 },
-      ...family.children.map((child) => ({ url: familyPath(child.code, family.code), changefreq: EnumChangefreq.DAILY, priority: 0.7 })),
+      ...family.children.map((child) => ({
+        url: familyPath(child.code, family.code),
+        changefreq: EnumChangefreq.DAILY,
+        priority: 0.7,
+      })),
     ]),
     { url: '/marques', changefreq: EnumChangefreq.WEEKLY, priority: 0.6 },
     ...brandList().map((brand) => ({ url: `/marques/${brand.slug}`, changefreq: EnumChangefreq.DAILY, priority: 0.6 })),
-    ...contentPages().filter((page) => page.navigation).map((page) => ({ url: page.path, changefreq: EnumChangefreq.MONTHLY, priority: 0.3 })),
+    ...contentPages()
+      .filter((page) => page.navigation)
+      .map((page) => ({ url: page.path, changefreq: EnumChangefreq.MONTHLY, priority: 0.3 })),
   ];
   return toXml(new SitemapStream({ hostname: siteUrl }), items);
 }
@@ -58,7 +74,11 @@ export async function pagesSitemapXml(siteUrl: string): Promise<string> {
 export async function partsSitemapXml(siteUrl: string, n: number): Promise<string | null> {
   const page = await partIndex(n);
   if (page['hydra:member'].length === 0 && n > 1) return null;
-  return toXml(new SitemapStream({ hostname: siteUrl }), page['hydra:member'].map((entry) => ({
-    url: partPath(entry.code, entry.slug), lastmod: isoDate(entry.updatedAt),
-  })));
+  return toXml(
+    new SitemapStream({ hostname: siteUrl }),
+    page['hydra:member'].map((entry) => ({
+      url: partPath(entry.code, entry.slug),
+      lastmod: isoDate(entry.updatedAt),
+    })),
+  );
 }

@@ -16,21 +16,29 @@ export interface CacheHint {
   revalidate: number;
 }
 
-const client = () => ky.create({
-  prefixUrl: `${storefrontConfig().shopApiUrl}/api/v2/shop`,
-  headers: { Accept: 'application/json', 'Accept-Language': 'fr-FR' },
-  timeout: 10_000,
-  retry: { limit: 2, statusCodes: RETRY_STATUS_CODES, backoffLimit: 2_000 },
-});
+const client = () =>
+  ky.create({
+    prefixUrl: `${storefrontConfig().shopApiUrl}/api/v2/shop`,
+    headers: { Accept: 'application/json', 'Accept-Language': 'fr-FR' },
+    timeout: 10_000,
+    retry: { limit: 2, statusCodes: RETRY_STATUS_CODES, backoffLimit: 2_000 },
+  });
 
 /** GET from the shop API; `ld` asks for JSON-LD (collections keep their hydra envelope). */
-export async function shopGet<T>(path: string, options: { searchParams?: Options['searchParams']; ld?: boolean; cache?: CacheHint } = {}): Promise<T> {
+export async function shopGet<T>(
+  path: string,
+  options: { searchParams?: Options['searchParams']; ld?: boolean; cache?: CacheHint } = {},
+): Promise<T> {
   try {
-    return await client().get(path, {
-      searchParams: options.searchParams,
-      headers: options.ld ? { Accept: 'application/ld+json' } : undefined,
-      ...(options.cache ? { next: { tags: options.cache.tags, revalidate: options.cache.revalidate } } : { cache: 'no-store' }),
-    } as Options).json<T>();
+    return await client()
+      .get(path, {
+        searchParams: options.searchParams,
+        headers: options.ld ? { Accept: 'application/ld+json' } : undefined,
+        ...(options.cache
+          ? { next: { tags: options.cache.tags, revalidate: options.cache.revalidate } }
+          : { cache: 'no-store' }),
+      } as Options)
+      .json<T>();
   } catch (error) {
     throw toShopApiError(error, path);
   }

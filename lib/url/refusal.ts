@@ -20,7 +20,9 @@ export function readRefusal(value: unknown): RefusalCode | null {
  */
 export function refusalFor(apiMessage: string | undefined, fallback: RefusalCode): RefusalCode {
   if (!apiMessage) return fallback;
-  const found = Object.keys(MESSAGES).find((code) => apiMessage === MESSAGES[code] || apiMessage.endsWith(` : ${MESSAGES[code]}`));
+  const found = Object.keys(MESSAGES).find(
+    (code) => apiMessage === MESSAGES[code] || apiMessage.endsWith(` : ${MESSAGES[code]}`),
+  );
   return (found as RefusalCode | undefined) ?? fallback;
 }
 

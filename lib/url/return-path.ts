@@ -33,7 +33,8 @@ export function safeReturnPath(value: string | null | undefined, fallback = DEFA
   }
   if (url.origin !== ORIGIN || url.username || url.password) return fallback;
   const path = `${url.pathname}${url.search}`;
-  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//') || ENCODED_SEPARATOR.test(url.pathname)) return fallback;
+  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//') || ENCODED_SEPARATOR.test(url.pathname))
+    return fallback;
   // What the browser will make of the answer must be the very page checked here.
   const landing = new URL(path, ORIGIN);
   return landing.origin === ORIGIN && `${landing.pathname}${landing.search}` === path ? path : fallback;

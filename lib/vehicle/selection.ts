@@ -52,9 +52,16 @@ export function submitChoice(choice: VehicleChoice): { store: VehicleChoice | nu
 
 /** Options shown in a select: those matching what was typed (accents and case ignored), 50 at most. */
 export function visibleOptions<T extends { name: string }>(options: T[], input: string): T[] {
-  const fold = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const fold = (value: string) =>
+    value
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
   const wanted = fold(input.trim());
-  return (wanted ? options.filter((option) => fold(option.name).includes(wanted)) : options).slice(0, MAX_SELECT_OPTIONS);
+  return (wanted ? options.filter((option) => fold(option.name).includes(wanted)) : options).slice(
+    0,
+    MAX_SELECT_OPTIONS,
+  );
 }
 
 /** Vehicle taxon codes accepted from clients: piece_<brand>[_<model>[_<engine>]]. */

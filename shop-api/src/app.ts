@@ -91,11 +91,21 @@ export interface BuildOptions {
 }
 
 export async function buildApp({
-  db, publicUrl, mediaDir, notifier = createStorefrontNotifier({}), staffToken, now = () => new Date(),
-  jwt = createJwtService(randomBytes(48), undefined, now), rateLimitScale = 1,
+  db,
+  publicUrl,
+  mediaDir,
+  notifier = createStorefrontNotifier({}),
+  staffToken,
+  now = () => new Date(),
+  jwt = createJwtService(randomBytes(48), undefined, now),
+  rateLimitScale = 1,
   mailer = createMailer({ outboxDir: join(tmpdir(), 'shop-api-outbox'), from: 'boutique@localhost' }),
-  siteUrl = 'http://localhost:3000', staffEmail = 'contact@pieces-auto-recyclees.fr', trustProxy = false, logger = false,
-  paymentProvider = sandboxProvider(publicUrl, () => newToken(24)), stripeWebhook,
+  siteUrl = 'http://localhost:3000',
+  staffEmail = 'contact@pieces-auto-recyclees.fr',
+  trustProxy = false,
+  logger = false,
+  paymentProvider = sandboxProvider(publicUrl, () => newToken(24)),
+  stripeWebhook,
 }: BuildOptions) {
   const app = Fastify({
     logger,
@@ -110,15 +120,36 @@ export async function buildApp({
   registerErrorHandlers(app);
   await registerSecurity(app, { siteUrl, publicUrl });
   // PATCH bodies come as JSON merge patches (API Platform's convention).
-  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser(
+    'application/merge-patch+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
   registerNegotiation(app);
   const limits = await registerRateLimits(app, rateLimitScale);
   const background = backgroundTasks(() => app.log);
   app.decorate('backgroundTasks', background);
   const context: AppContext = {
-    db, channelCode: DEFAULT_CHANNEL_CODE, mediaUrl: `${publicUrl}/media/image`, mediaDir, notifier, staffToken, now,
-    jwt, limits, background, mailer, siteUrl: siteUrl.replace(/\/$/, ''), publicUrl, staffEmail, paymentProvider, stripeWebhook,
-    paymentProviders: { sandbox: sandboxProvider(publicUrl, () => newToken(24)), [paymentProvider.name]: paymentProvider },
+    db,
+    channelCode: DEFAULT_CHANNEL_CODE,
+    mediaUrl: `${publicUrl}/media/image`,
+    mediaDir,
+    notifier,
+    staffToken,
+    now,
+    jwt,
+    limits,
+    background,
+    mailer,
+    siteUrl: siteUrl.replace(/\/$/, ''),
+    publicUrl,
+    staffEmail,
+    paymentProvider,
+    stripeWebhook,
+    paymentProviders: {
+      sandbox: sandboxProvider(publicUrl, () => newToken(24)),
+      [paymentProvider.name]: paymentProvider,
+    },
   };
   app.decorate('paymentProviders', context.paymentProviders);
   app.addHook('onClose', async () => {
@@ -132,8 +163,27 @@ export async function buildApp({
   });
   app.decorate('routeList', routeList);
   for (const plugin of [
-    healthRoutes, channelsRoutes, taxonsRoutes, productsRoutes, productVariantsRoutes, productImagesRoutes,
-    countriesRoutes, shippingMethodsRoutes, adminProductsRoutes, authRoutes, customersRoutes, personalDataRoutes, addressesRoutes, ordersRoutes, withdrawalsRoutes, exportVehiclesRoutes, paymentsRoutes, sandboxCheckoutRoutes, adminOrdersRoutes, adminExportVehiclesRoutes, stripeWebhooksRoutes,
+    healthRoutes,
+    channelsRoutes,
+    taxonsRoutes,
+    productsRoutes,
+    productVariantsRoutes,
+    productImagesRoutes,
+    countriesRoutes,
+    shippingMethodsRoutes,
+    adminProductsRoutes,
+    authRoutes,
+    customersRoutes,
+    personalDataRoutes,
+    addressesRoutes,
+    ordersRoutes,
+    withdrawalsRoutes,
+    exportVehiclesRoutes,
+    paymentsRoutes,
+    sandboxCheckoutRoutes,
+    adminOrdersRoutes,
+    adminExportVehiclesRoutes,
+    stripeWebhooksRoutes,
   ]) {
     await app.register(plugin, context);
   }

@@ -4,19 +4,27 @@ import { ConfigError, isPublicSiteUrl, paymentProviderFor } from './config.js';
 const KEYS = { stripeSecretKey: 'sk_test_0123456789abcdef', stripeWebhookSecret: 'whsec_0123456789abcdef' };
 
 describe('payment provider chosen at start-up', () => {
-  it.each([
-    'http://localhost:3000', 'http://127.0.0.1:3106', 'http://[::1]:3000', 'http://localhost',
-  ])('keeps the sandbox as the default for a shop on this machine (%s)', (siteUrl) => {
-    expect(paymentProviderFor({ siteUrl })).toBe('sandbox');
-  });
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3106', 'http://[::1]:3000', 'http://localhost'])(
+    'keeps the sandbox as the default for a shop on this machine (%s)',
+    (siteUrl) => {
+      expect(paymentProviderFor({ siteUrl })).toBe('sandbox');
+    },
+  );
 
   it.each([
-    'https://www.pieces-auto-recyclees.fr', 'https://localhost:3000', 'http://boutique.example.fr',
-    'http://203.0.113.7:3000', 'http://192.168.1.20:3000', 'http://localhost.example.fr', 'http://127.0.0.2:3000',
+    'https://www.pieces-auto-recyclees.fr',
+    'https://localhost:3000',
+    'http://boutique.example.fr',
+    'http://203.0.113.7:3000',
+    'http://192.168.1.20:3000',
+    'http://localhost.example.fr',
+    'http://127.0.0.2:3000',
   ])('refuses the sandbox by default for a public SITE_URL (%s), saying what to set', (siteUrl) => {
     expect(isPublicSiteUrl(siteUrl)).toBe(true);
     expect(() => paymentProviderFor({ siteUrl })).toThrow(ConfigError);
-    expect(() => paymentProviderFor({ siteUrl })).toThrow(/STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET .*PAYMENT_PROVIDER=sandbox/);
+    expect(() => paymentProviderFor({ siteUrl })).toThrow(
+      /STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET .*PAYMENT_PROVIDER=sandbox/,
+    );
   });
 
   it('serves a public demonstration shop on the sandbox when PAYMENT_PROVIDER=sandbox says so', () => {
@@ -31,13 +39,21 @@ describe('payment provider chosen at start-up', () => {
   it.each([
     [{ paymentProvider: 'stripe' }, 'PAYMENT_PROVIDER=stripe demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET.'],
     [{ paymentProvider: 'paypal' }, 'PAYMENT_PROVIDER vaut « stripe » ou « sandbox » (reçu : « paypal »).'],
-    [{ stripeSecretKey: KEYS.stripeSecretKey }, 'STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET : aucun paiement Stripe ne pourrait être confirmé.'],
-    [{ paymentProvider: 'sandbox', ...KEYS }, 'PAYMENT_PROVIDER=sandbox et STRIPE_SECRET_KEY se contredisent : retirez l’un des deux.'],
+    [
+      { stripeSecretKey: KEYS.stripeSecretKey },
+      'STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET : aucun paiement Stripe ne pourrait être confirmé.',
+    ],
+    [
+      { paymentProvider: 'sandbox', ...KEYS },
+      'PAYMENT_PROVIDER=sandbox et STRIPE_SECRET_KEY se contredisent : retirez l’un des deux.',
+    ],
   ])('refuses contradictory or incomplete settings (%o)', (settings, message) => {
     expect(() => paymentProviderFor({ siteUrl: 'http://localhost:3000', ...settings })).toThrow(message);
   });
 
   it('refuses a SITE_URL that is not an address', () => {
-    expect(() => paymentProviderFor({ siteUrl: 'boutique' })).toThrow('SITE_URL n’est pas une adresse valide (« boutique »).');
+    expect(() => paymentProviderFor({ siteUrl: 'boutique' })).toThrow(
+      'SITE_URL n’est pas une adresse valide (« boutique »).',
+    );
   });
 });

@@ -14,7 +14,8 @@ function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} attend un nombre entier positif ou nul (reçu : « ${raw} »).`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new ConfigError(`${name} attend un nombre entier positif ou nul (reçu : « ${raw} »).`);
   return value;
 }
 
@@ -26,7 +27,9 @@ function intFromEnv(name: string, fallback: number): number {
 function trustProxyFromEnv(raw: string | undefined): string {
   if (!raw) return 'loopback';
   if (/^\s*(\d+|true|any|all|\*)\s*$/i.test(raw)) {
-    throw new Error(`TRUST_PROXY="${raw}" croirait un X-Forwarded-For écrit par le client : indiquez les adresses ou réseaux des proxys (ex. 10.0.0.0/8).`);
+    throw new Error(
+      `TRUST_PROXY="${raw}" croirait un X-Forwarded-For écrit par le client : indiquez les adresses ou réseaux des proxys (ex. 10.0.0.0/8).`,
+    );
   }
   return raw;
 }
@@ -61,24 +64,33 @@ export function isPublicSiteUrl(siteUrl: string): boolean {
  * SITE_URL refuses it unless PAYMENT_PROVIDER=sandbox says a demonstration shop is meant.
  * (The storefront applies the same rule to show its demonstration banner: lib/config/server.ts.)
  */
-export function paymentProviderFor(settings: Pick<Config, 'siteUrl' | 'paymentProvider' | 'stripeSecretKey' | 'stripeWebhookSecret'>): PaymentProviderName {
+export function paymentProviderFor(
+  settings: Pick<Config, 'siteUrl' | 'paymentProvider' | 'stripeSecretKey' | 'stripeWebhookSecret'>,
+): PaymentProviderName {
   const { siteUrl, paymentProvider, stripeSecretKey, stripeWebhookSecret } = settings;
   if (paymentProvider !== undefined && paymentProvider !== 'stripe' && paymentProvider !== 'sandbox') {
     throw new ConfigError(`PAYMENT_PROVIDER vaut « stripe » ou « sandbox » (reçu : « ${paymentProvider} »).`);
   }
   if (paymentProvider === 'sandbox') {
-    if (stripeSecretKey) throw new ConfigError('PAYMENT_PROVIDER=sandbox et STRIPE_SECRET_KEY se contredisent : retirez l’un des deux.');
+    if (stripeSecretKey)
+      throw new ConfigError('PAYMENT_PROVIDER=sandbox et STRIPE_SECRET_KEY se contredisent : retirez l’un des deux.');
     return 'sandbox';
   }
   if (stripeSecretKey) {
-    if (!stripeWebhookSecret) throw new ConfigError('STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET : aucun paiement Stripe ne pourrait être confirmé.');
+    if (!stripeWebhookSecret)
+      throw new ConfigError(
+        'STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET : aucun paiement Stripe ne pourrait être confirmé.',
+      );
     return 'stripe';
   }
-  if (paymentProvider === 'stripe') throw new ConfigError('PAYMENT_PROVIDER=stripe demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET.');
+  if (paymentProvider === 'stripe')
+    throw new ConfigError('PAYMENT_PROVIDER=stripe demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET.');
   if (isPublicSiteUrl(siteUrl)) {
-    throw new ConfigError(`SITE_URL (${siteUrl}) est une adresse publique, mais aucun paiement réel n’est configuré : `
-      + 'la page de paiement de démonstration marquerait les commandes payées sans aucun argent. Définissez '
-      + 'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET (Stripe Checkout), ou PAYMENT_PROVIDER=sandbox pour une boutique de démonstration.');
+    throw new ConfigError(
+      `SITE_URL (${siteUrl}) est une adresse publique, mais aucun paiement réel n’est configuré : ` +
+        'la page de paiement de démonstration marquerait les commandes payées sans aucun argent. Définissez ' +
+        'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET (Stripe Checkout), ou PAYMENT_PROVIDER=sandbox pour une boutique de démonstration.',
+    );
   }
   return 'sandbox';
 }

@@ -37,8 +37,10 @@ ownerOnlyFolder(config.varDir);
 // A folder left by an earlier version, or copied with loose modes, is tightened too.
 const foreign = restrictToOwner(config.varDir);
 if (foreign.length > 0) {
-  process.stderr.write(`shop-api : droits non restreints sur ${foreign.length} fichier(s) d’un autre utilisateur sous ${config.varDir} `
-    + `(${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) : rendez-les à l’utilisateur de la boutique (chown).\n`);
+  process.stderr.write(
+    `shop-api : droits non restreints sur ${foreign.length} fichier(s) d’un autre utilisateur sous ${config.varDir} ` +
+      `(${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) : rendez-les à l’utilisateur de la boutique (chown).\n`,
+  );
 }
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.varDir, 'pglite') });
 await database.migrate();
@@ -50,18 +52,26 @@ if (!(await isSeeded(database.db))) {
 }
 
 if (config.revalidateUrl && !config.revalidateSecret) {
-  process.stderr.write('shop-api : STOREFRONT_REVALIDATE_URL sans REVALIDATE_SECRET, le storefront ne sera pas prévenu des changements.\n');
+  process.stderr.write(
+    'shop-api : STOREFRONT_REVALIDATE_URL sans REVALIDATE_SECRET, le storefront ne sera pas prévenu des changements.\n',
+  );
 }
 const notifier = createStorefrontNotifier({
   url: config.revalidateUrl,
   secret: config.revalidateSecret,
-  onError: (error) => process.stderr.write(`shop-api : storefront non prévenu (${error instanceof Error ? error.message : String(error)})\n`),
+  onError: (error) =>
+    process.stderr.write(
+      `shop-api : storefront non prévenu (${error instanceof Error ? error.message : String(error)})\n`,
+    ),
 });
 
-const stripe = provider === 'stripe' ? stripeClient({ secretKey: config.stripeSecretKey!, apiBase: config.stripeApiBase }) : null;
+const stripe =
+  provider === 'stripe' ? stripeClient({ secretKey: config.stripeSecretKey!, apiBase: config.stripeApiBase }) : null;
 if (!stripe) {
-  process.stdout.write('shop-api : paiements sur la page de paiement de démonstration (aucun argent réel) ; '
-    + 'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET activent Stripe Checkout.\n');
+  process.stdout.write(
+    'shop-api : paiements sur la page de paiement de démonstration (aucun argent réel) ; ' +
+      'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET activent Stripe Checkout.\n',
+  );
 }
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom });
@@ -78,21 +88,26 @@ const app = await buildApp({
   siteUrl: config.siteUrl,
   staffEmail: config.staffEmail,
   trustProxy: config.trustProxy,
-  ...(stripe ? { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: config.stripeWebhookSecret!, stripe } } : {}),
+  ...(stripe
+    ? { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: config.stripeWebhookSecret!, stripe } }
+    : {}),
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 
 // Every minute: checkouts past their time give their parts back, holds of closed payments end,
 // refunds a provider could not make yet are tried again.
 const sweep = setInterval(() => {
-  sweepPayments({ db: database.db, paymentProviders: app.paymentProviders, now: () => new Date() }, app.log)
-    .catch((error) => process.stderr.write(`shop-api : balayage des paiements impossible (${(error as Error).message})\n`));
+  sweepPayments({ db: database.db, paymentProviders: app.paymentProviders, now: () => new Date() }, app.log).catch(
+    (error) => process.stderr.write(`shop-api : balayage des paiements impossible (${(error as Error).message})\n`),
+  );
 }, 60_000);
 sweep.unref();
 
 // Unused accounts: warned, then erased 2 years after the last sign-in (jobs/retention.ts).
-const retain = () => applyRetention({ db: database.db, mailer, siteUrl: config.siteUrl, now: new Date() }, app.log)
-  .catch((error) => process.stderr.write(`shop-api : règle de conservation des comptes non appliquée (${(error as Error).message})\n`));
+const retain = () =>
+  applyRetention({ db: database.db, mailer, siteUrl: config.siteUrl, now: new Date() }, app.log).catch((error) =>
+    process.stderr.write(`shop-api : règle de conservation des comptes non appliquée (${(error as Error).message})\n`),
+  );
 setTimeout(retain, 60_000).unref();
 setInterval(retain, 6 * 3600_000).unref();
 
@@ -109,4 +124,6 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
-process.stdout.write(`shop-api prêt sur ${config.publicUrl} (base ${database.kind === 'pglite' ? `PGlite, ${join(config.varDir, 'pglite')}` : 'PostgreSQL'})\n`);
+process.stdout.write(
+  `shop-api prêt sur ${config.publicUrl} (base ${database.kind === 'pglite' ? `PGlite, ${join(config.varDir, 'pglite')}` : 'PostgreSQL'})\n`,
+);

@@ -16,20 +16,38 @@ const API = '/api/v2/shop';
 const SITE = 'https://boutique.test';
 const STAFF = 'staff-token-for-account-security-0123456';
 const PASSWORD = 'pieces-auto-2026';
-const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR', phoneNumber: '0612345678' };
+const address = {
+  firstName: 'Léa',
+  lastName: 'Martin',
+  street: '12 rue des Forges',
+  city: 'Douai',
+  postcode: '59500',
+  countryCode: 'FR',
+  phoneNumber: '0612345678',
+};
 type Json = Record<string, any>;
-interface Session { token: string; refresh_token: string; customer: string; id: string }
+interface Session {
+  token: string;
+  refresh_token: string;
+  customer: string;
+  id: string;
+}
 
 describe.each(BACKENDS)('account security on %s', (backend) => {
   let shop: TestShop;
   const clock = new Date('2026-11-20T10:00:00Z');
   const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-security-'));
-  const jwt = createJwtService(new TextEncoder().encode('account-security-test-key-of-enough-length'), 3600, () => clock);
+  const jwt = createJwtService(
+    new TextEncoder().encode('account-security-test-key-of-enough-length'),
+    3600,
+    () => clock,
+  );
   let ip = 0;
 
   const call = async (method: string, url: string, options: { body?: unknown; token?: string } = {}) => {
     const response = await shop.app.inject({
-      method: method as 'GET', url,
+      method: method as 'GET',
+      url,
       headers: {
         accept: 'application/ld+json',
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -45,12 +63,28 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
   const linkTo = async (email: string, path: string) => {
     const mails = (await mailsTo(email)).filter((m) => m.links.some((l) => l.startsWith(`${SITE}${path}`)));
     expect(mails.length, `mail to ${email} with ${path}`).toBeGreaterThan(0);
-    return mails.at(-1)!.links.find((l) => l.startsWith(`${SITE}${path}`))!.slice(`${SITE}${path}`.length);
+    return mails
+      .at(-1)!
+      .links.find((l) => l.startsWith(`${SITE}${path}`))!
+      .slice(`${SITE}${path}`.length);
   };
-  const login = async (email: string, password = PASSWORD) => call('POST', `${API}/authentication-token`, { body: { email, password } });
+  const login = async (email: string, password = PASSWORD) =>
+    call('POST', `${API}/authentication-token`, { body: { email, password } });
   async function verifiedCustomer(email: string): Promise<Session> {
-    expect((await call('POST', `${API}/customers`, { body: { firstName: 'Léa', lastName: 'Martin', email, password: PASSWORD } })).status).toBe(204);
-    expect((await call('PATCH', `${API}/account-verification-requests/${await linkTo(email, '/verification/')}`, { body: {} })).status).toBe(202);
+    expect(
+      (
+        await call('POST', `${API}/customers`, {
+          body: { firstName: 'Léa', lastName: 'Martin', email, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await call('PATCH', `${API}/account-verification-requests/${await linkTo(email, '/verification/')}`, {
+          body: {},
+        })
+      ).status,
+    ).toBe(202);
     const session = (await login(email)).body as Session;
     return { ...session, id: session.customer.split('/').pop()! };
   }
@@ -59,18 +93,34 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect((await call('POST', `${API}/customers/reset-password`, { body: { email } })).status).toBe(202);
     await shop.app.backgroundTasks.idle();
   };
-  const refresh = (session: Session) => call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } });
-  const statuses = async (requests: Promise<{ status: number }>[]) => (await Promise.all(requests)).map((answer) => answer.status).sort();
+  const refresh = (session: Session) =>
+    call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } });
+  const statuses = async (requests: Promise<{ status: number }>[]) =>
+    (await Promise.all(requests)).map((answer) => answer.status).sort();
 
   /** `session` buys one part with the sandbox; returns the order's token and number. */
   async function buy(session: Session, code: string) {
     const cart = (await call('POST', `${API}/orders`, { body: {}, token: session.token })).body.tokenValue as string;
-    expect((await call('POST', `${API}/orders/${cart}/items`, { body: { productVariant: code }, token: session.token })).status).toBe(201);
-    const addressed = (await call('PUT', `${API}/orders/${cart}`, { body: { billingAddress: address }, token: session.token })).body;
-    await call('PATCH', `${API}/orders/${cart}/shipments/${addressed.shipments[0].id}`, { body: { shippingMethod: 'retrait_casse' }, token: session.token });
+    expect(
+      (await call('POST', `${API}/orders/${cart}/items`, { body: { productVariant: code }, token: session.token }))
+        .status,
+    ).toBe(201);
+    const addressed = (
+      await call('PUT', `${API}/orders/${cart}`, { body: { billingAddress: address }, token: session.token })
+    ).body;
+    await call('PATCH', `${API}/orders/${cart}/shipments/${addressed.shipments[0].id}`, {
+      body: { shippingMethod: 'retrait_casse' },
+      token: session.token,
+    });
     const urls = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
-    const checkout = (await call('POST', `${API}/orders/${cart}/pay`, { body: urls, token: session.token })).body.checkoutUrl;
-    await shop.app.inject({ method: 'POST', url: `${new URL(checkout).pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const checkout = (await call('POST', `${API}/orders/${cart}/pay`, { body: urls, token: session.token })).body
+      .checkoutUrl;
+    await shop.app.inject({
+      method: 'POST',
+      url: `${new URL(checkout).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     const order = (await call('GET', `${API}/orders/${cart}`, { token: session.token })).body;
     expect(order.paymentState).toBe('paid');
     return { token: cart, number: order.number as string };
@@ -78,7 +128,11 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
 
   beforeAll(async () => {
     shop = await startTestShop(backend, 10, {
-      now: () => clock, jwt, staffToken: STAFF, mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }), siteUrl: SITE,
+      now: () => clock,
+      jwt,
+      staffToken: STAFF,
+      mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }),
+      siteUrl: SITE,
     });
   });
   afterAll(async () => {
@@ -93,17 +147,39 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     // A stolen access token alone changes nothing.
     const withoutPassword = await call('PUT', url, { token: owner.token, body: { email: 'voleur@exemple.fr' } });
     expect(withoutPassword.status).toBe(422);
-    expect(withoutPassword.body.violations).toEqual([{ propertyPath: 'currentPassword', message: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.' }]);
-    const wrongPassword = await call('PUT', url, { token: owner.token, body: { email: 'voleur@exemple.fr', currentPassword: 'pas-le-bon-2026' } });
-    expect(wrongPassword.body.violations).toEqual([{ propertyPath: 'currentPassword', message: 'Le mot de passe fourni est différent de celui en cours.' }]);
+    expect(withoutPassword.body.violations).toEqual([
+      {
+        propertyPath: 'currentPassword',
+        message: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
+      },
+    ]);
+    const wrongPassword = await call('PUT', url, {
+      token: owner.token,
+      body: { email: 'voleur@exemple.fr', currentPassword: 'pas-le-bon-2026' },
+    });
+    expect(wrongPassword.body.violations).toEqual([
+      { propertyPath: 'currentPassword', message: 'Le mot de passe fourni est différent de celui en cours.' },
+    ]);
     expect(await mailsTo('voleur@exemple.fr')).toEqual([]);
     // The same address, however typed, is no change.
-    expect((await call('PUT', url, { token: owner.token, body: { email: ' Titulaire@Exemple.fr', firstName: 'Lucie' } })).status).toBe(200);
+    expect(
+      (await call('PUT', url, { token: owner.token, body: { email: ' Titulaire@Exemple.fr', firstName: 'Lucie' } }))
+        .status,
+    ).toBe(200);
 
-    const asked = await call('PUT', url, { token: owner.token, body: { email: 'Nouvelle@exemple.fr', currentPassword: PASSWORD } });
+    const asked = await call('PUT', url, {
+      token: owner.token,
+      body: { email: 'Nouvelle@exemple.fr', currentPassword: PASSWORD },
+    });
     expect(asked.status).toBe(200);
-    expect(asked.body).toMatchObject({ email: 'titulaire@exemple.fr', pendingEmail: 'nouvelle@exemple.fr', firstName: 'Lucie' });
-    const [notice] = (await mailsTo('titulaire@exemple.fr')).filter((mail) => mail.subject === 'Demande de changement de votre adresse e-mail');
+    expect(asked.body).toMatchObject({
+      email: 'titulaire@exemple.fr',
+      pendingEmail: 'nouvelle@exemple.fr',
+      firstName: 'Lucie',
+    });
+    const [notice] = (await mailsTo('titulaire@exemple.fr')).filter(
+      (mail) => mail.subject === 'Demande de changement de votre adresse e-mail',
+    );
     expect(notice!.text).toContain('nouvelle@exemple.fr');
     const link = await linkTo('nouvelle@exemple.fr', '/verification/');
 
@@ -111,13 +187,19 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect((await login('nouvelle@exemple.fr')).status).toBe(401);
     expect((await login('titulaire@exemple.fr')).status).toBe(200);
     await requestReset('nouvelle@exemple.fr');
-    expect((await mailsTo('nouvelle@exemple.fr')).filter((mail) => mail.links.some((l) => l.includes('/mot-de-passe-oublie/')))).toEqual([]);
+    expect(
+      (await mailsTo('nouvelle@exemple.fr')).filter((mail) =>
+        mail.links.some((l) => l.includes('/mot-de-passe-oublie/')),
+      ),
+    ).toEqual([]);
 
     expect((await call('PATCH', `${API}/account-verification-requests/${link}`, { body: {} })).status).toBe(202);
     expect((await call('PATCH', `${API}/account-verification-requests/${link}`, { body: {} })).status).toBe(404);
     const me = await call('GET', url, { token: owner.token });
     expect(me.body).toMatchObject({ email: 'nouvelle@exemple.fr', pendingEmail: null });
-    expect((await mailsTo('titulaire@exemple.fr')).map((mail) => mail.subject)).toContain('L’adresse e-mail de votre compte a changé');
+    expect((await mailsTo('titulaire@exemple.fr')).map((mail) => mail.subject)).toContain(
+      'L’adresse e-mail de votre compte a changé',
+    );
     expect((await login('nouvelle@exemple.fr')).status).toBe(200);
     expect((await login('titulaire@exemple.fr')).status).toBe(401);
 
@@ -130,18 +212,30 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
   it('refuses an address another account uses, once the password is right', async () => {
     const owner = await verifiedCustomer('occupe@exemple.fr');
     await verifiedCustomer('deja-pris@exemple.fr');
-    const taken = await call('PUT', `${API}/customers/${owner.id}`, { token: owner.token, body: { email: 'deja-pris@exemple.fr', currentPassword: PASSWORD } });
+    const taken = await call('PUT', `${API}/customers/${owner.id}`, {
+      token: owner.token,
+      body: { email: 'deja-pris@exemple.fr', currentPassword: PASSWORD },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.violations).toEqual([{ propertyPath: 'email', message: 'Cet e-mail est déjà utilisé.' }]);
   });
 
   it('cancels a pending e-mail change when the password is reset', async () => {
     const owner = await verifiedCustomer('annule@exemple.fr');
-    await call('PUT', `${API}/customers/${owner.id}`, { token: owner.token, body: { email: 'ailleurs@exemple.fr', currentPassword: PASSWORD } });
+    await call('PUT', `${API}/customers/${owner.id}`, {
+      token: owner.token,
+      body: { email: 'ailleurs@exemple.fr', currentPassword: PASSWORD },
+    });
     const change = await linkTo('ailleurs@exemple.fr', '/verification/');
     await requestReset('annule@exemple.fr');
     const reset = await linkTo('annule@exemple.fr', '/mot-de-passe-oublie/');
-    expect((await call('PATCH', `${API}/customers/reset-password/${reset}`, { body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'nouveau-2026-x' } })).status).toBe(202);
+    expect(
+      (
+        await call('PATCH', `${API}/customers/reset-password/${reset}`, {
+          body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'nouveau-2026-x' },
+        })
+      ).status,
+    ).toBe(202);
     expect((await call('PATCH', `${API}/account-verification-requests/${change}`, { body: {} })).status).toBe(404);
     expect((await login('annule@exemple.fr', 'nouveau-2026-x')).status).toBe(200);
   });
@@ -150,7 +244,8 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     const phone = await verifiedCustomer('sessions@exemple.fr');
     const laptop = (await login('sessions@exemple.fr')).body as Session;
     const changed = await call('PUT', `${API}/customers/${phone.id}/password`, {
-      token: phone.token, body: { currentPassword: PASSWORD, newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' },
+      token: phone.token,
+      body: { currentPassword: PASSWORD, newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' },
     });
     expect(changed.status).toBe(204);
     expect((await call('GET', `${API}/customers/${phone.id}`, { token: phone.token })).status).toBe(200);
@@ -161,26 +256,58 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
 
   it('lets each mail link work once when it is used four times at once', async () => {
     // Registration link.
-    expect((await call('POST', `${API}/customers`, { body: { firstName: 'Léa', lastName: 'Martin', email: 'course@exemple.fr', password: PASSWORD } })).status).toBe(204);
+    expect(
+      (
+        await call('POST', `${API}/customers`, {
+          body: { firstName: 'Léa', lastName: 'Martin', email: 'course@exemple.fr', password: PASSWORD },
+        })
+      ).status,
+    ).toBe(204);
     const verification = await linkTo('course@exemple.fr', '/verification/');
-    expect(await statuses([1, 2, 3, 4].map(() => call('PATCH', `${API}/account-verification-requests/${verification}`, { body: {} })))).toEqual([202, 404, 404, 404]);
+    expect(
+      await statuses(
+        [1, 2, 3, 4].map(() => call('PATCH', `${API}/account-verification-requests/${verification}`, { body: {} })),
+      ),
+    ).toEqual([202, 404, 404, 404]);
 
     // Password reset link: one new password, not the last of four.
     await requestReset('course@exemple.fr');
     const reset = await linkTo('course@exemple.fr', '/mot-de-passe-oublie/');
     const passwords = ['course-un-2026', 'course-deux-2026', 'course-trois-2026', 'course-quatre-2026'];
-    const answers = await Promise.all(passwords.map((password) => call('PATCH', `${API}/customers/reset-password/${reset}`, { body: { newPassword: password, confirmNewPassword: password } })));
+    const answers = await Promise.all(
+      passwords.map((password) =>
+        call('PATCH', `${API}/customers/reset-password/${reset}`, {
+          body: { newPassword: password, confirmNewPassword: password },
+        }),
+      ),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 404, 404, 404]);
     const winner = passwords[answers.findIndex((answer) => answer.status === 202)]!;
-    for (const password of passwords) expect((await login('course@exemple.fr', password)).status).toBe(password === winner ? 200 : 401);
+    for (const password of passwords)
+      expect((await login('course@exemple.fr', password)).status).toBe(password === winner ? 200 : 401);
 
     // E-mail change link.
     const session = (await login('course@exemple.fr', winner)).body as Session;
     const id = session.customer.split('/').pop();
-    expect((await call('PUT', `${API}/customers/${id}`, { token: session.token, body: { email: 'course-bis@exemple.fr', currentPassword: winner } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `${API}/customers/${id}`, {
+          token: session.token,
+          body: { email: 'course-bis@exemple.fr', currentPassword: winner },
+        })
+      ).status,
+    ).toBe(200);
     const change = await linkTo('course-bis@exemple.fr', '/verification/');
-    expect(await statuses([1, 2, 3, 4].map(() => call('PATCH', `${API}/account-verification-requests/${change}`, { body: {} })))).toEqual([202, 404, 404, 404]);
-    expect((await mailsTo('course@exemple.fr')).filter((mail) => mail.subject === 'L’adresse e-mail de votre compte a changé')).toHaveLength(1);
+    expect(
+      await statuses(
+        [1, 2, 3, 4].map(() => call('PATCH', `${API}/account-verification-requests/${change}`, { body: {} })),
+      ),
+    ).toEqual([202, 404, 404, 404]);
+    expect(
+      (await mailsTo('course@exemple.fr')).filter(
+        (mail) => mail.subject === 'L’adresse e-mail de votre compte a changé',
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses an erased account’s tokens everywhere (401), and keeps its orders private', async () => {
@@ -192,7 +319,10 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     const bare = await jwt.sign({ customerId: Number(gone.id), email: 'partie@exemple.fr' });
     expect((await call('GET', `${API}/addresses`, { token: bare })).status).toBe(200);
 
-    const erased = await call('DELETE', `${API}/customers/${gone.id}`, { body: { currentPassword: PASSWORD }, token: gone.token });
+    const erased = await call('DELETE', `${API}/customers/${gone.id}`, {
+      body: { currentPassword: PASSWORD },
+      token: gone.token,
+    });
     expect(erased.status).toBe(204);
     for (const token of [gone.token, bare]) {
       expect((await call('GET', `${API}/addresses`, { token })).status).toBe(401);
@@ -202,15 +332,26 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       expect((await call('GET', `${API}/customers/${gone.id}`, { token })).status).toBe(401);
       expect((await call('GET', `${API}/orders/${orderToken}`, { token })).status).toBe(404);
     }
-    const rows = (await shop.database.db.execute(`SELECT count(*)::int AS n FROM addresses a JOIN customers c ON c.id = a.customer_id WHERE c.erased_at IS NOT NULL`)) as unknown as { rows: { n: number }[] };
+    const rows = (await shop.database.db.execute(
+      `SELECT count(*)::int AS n FROM addresses a JOIN customers c ON c.id = a.customer_id WHERE c.erased_at IS NOT NULL`,
+    )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBe(0);
 
     // The order placed by the account stays private: nobody reads it by its token, anonymous or signed in.
     expect((await call('GET', `${API}/orders/${orderToken}`)).status).toBe(404);
     expect((await call('GET', `${API}/orders/${orderToken}`, { token: other.token })).status).toBe(404);
-    expect((await call('PUT', `${API}/orders/${orderToken}`, { token: other.token, body: { billingAddress: address } })).status).toBe(404);
+    expect(
+      (await call('PUT', `${API}/orders/${orderToken}`, { token: other.token, body: { billingAddress: address } }))
+        .status,
+    ).toBe(404);
     // The staff still lists it for the accounts.
-    const staffList = (await shop.app.inject({ method: 'GET', url: '/api/v2/admin/orders', headers: { authorization: `Bearer ${STAFF}` } })).json() as Json[];
+    const staffList = (
+      await shop.app.inject({
+        method: 'GET',
+        url: '/api/v2/admin/orders',
+        headers: { authorization: `Bearer ${STAFF}` },
+      })
+    ).json() as Json[];
     expect(staffList.map((row) => row.number)).toContain(number);
   });
 });

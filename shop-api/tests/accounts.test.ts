@@ -21,7 +21,8 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
 
   const call = async (method: string, url: string, options: { body?: unknown; token?: string; ip?: string } = {}) => {
     const response = await shop.app.inject({
-      method: method as 'GET', url,
+      method: method as 'GET',
+      url,
       headers: {
         accept: 'application/ld+json',
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -32,18 +33,33 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     });
     // Some mails go after the answer (password reset): these tests read the outbox as if they went with it.
     await shop.app.backgroundTasks.idle();
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json, headers: response.headers };
+    return {
+      status: response.statusCode,
+      body: (response.body ? response.json() : null) as Json,
+      headers: response.headers,
+    };
   };
   const linkTo = async (email: string, path: string) => {
-    const mail = (await readOutbox(outbox, 50)).find((m) => m.to === email && m.links.some((l) => l.startsWith(`${SITE}${path}`)));
+    const mail = (await readOutbox(outbox, 50)).find(
+      (m) => m.to === email && m.links.some((l) => l.startsWith(`${SITE}${path}`)),
+    );
     expect(mail, `mail to ${email} with ${path}`).toBeTruthy();
     return mail!.links.find((l) => l.startsWith(`${SITE}${path}`))!.slice(`${SITE}${path}`.length);
   };
-  const register = (email: string, extra: Json = {}) => call('POST', `${API}/customers`, {
-    body: { firstName: 'Léa', lastName: 'Martin', email, password: 'pieces-auto-2026', subscribedToNewsletter: false, ...extra },
-    ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
-  });
-  const login = (email: string, password = 'pieces-auto-2026', ip?: string) => call('POST', `${API}/authentication-token`, { body: { email, password }, ip });
+  const register = (email: string, extra: Json = {}) =>
+    call('POST', `${API}/customers`, {
+      body: {
+        firstName: 'Léa',
+        lastName: 'Martin',
+        email,
+        password: 'pieces-auto-2026',
+        subscribedToNewsletter: false,
+        ...extra,
+      },
+      ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
+    });
+  const login = (email: string, password = 'pieces-auto-2026', ip?: string) =>
+    call('POST', `${API}/authentication-token`, { body: { email, password }, ip });
   async function verifiedCustomer(email: string) {
     expect((await register(email)).status).toBe(204);
     const token = await linkTo(email, '/verification/');
@@ -75,7 +91,10 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     const token = await linkTo('lea.martin@exemple.fr', '/verification/');
     // PATCH bodies arrive as JSON merge patches, as the storefront sends them.
     const verified = await shop.app.inject({
-      method: 'PATCH', url: `${API}/account-verification-requests/${token}`, headers: { 'content-type': 'application/merge-patch+json' }, payload: '{}',
+      method: 'PATCH',
+      url: `${API}/account-verification-requests/${token}`,
+      headers: { 'content-type': 'application/merge-patch+json' },
+      payload: '{}',
     });
     expect(verified.statusCode).toBe(202);
     expect((await call('PATCH', `${API}/customers/verify/${token}`, { body: {} })).status).toBe(404); // single use
@@ -90,7 +109,14 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
 
     const me = await call('GET', session.body.customer, { token: session.body.token });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ '@type': 'Customer', email: 'lea.martin@exemple.fr', firstName: 'Léa', group: 'individual', user: { verified: true }, defaultAddress: null });
+    expect(me.body).toMatchObject({
+      '@type': 'Customer',
+      email: 'lea.martin@exemple.fr',
+      firstName: 'Léa',
+      group: 'individual',
+      user: { verified: true },
+      defaultAddress: null,
+    });
   });
 
   it('refuses a taken e-mail and invalid fields with 422 violations', async () => {
@@ -111,12 +137,26 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect(bad.body).toEqual({ code: 401, message: 'Invalid credentials.' });
     expect(bad.headers['www-authenticate']).toBe('Bearer');
     expect((await login('inconnu@exemple.fr')).body.message).toBe('Invalid credentials.');
-    expect((await call('GET', `${API}/customers/${customer.id}`)).body).toEqual({ code: 401, message: 'JWT Token not found' });
-    expect((await call('GET', `${API}/customers/${customer.id}`, { token: 'abc.def.ghi' })).body.message).toBe('Invalid JWT Token');
+    expect((await call('GET', `${API}/customers/${customer.id}`)).body).toEqual({
+      code: 401,
+      message: 'JWT Token not found',
+    });
+    expect((await call('GET', `${API}/customers/${customer.id}`, { token: 'abc.def.ghi' })).body.message).toBe(
+      'Invalid JWT Token',
+    );
     const forged = createJwtService(new TextEncoder().encode('another-key-another-key-another-key-00'));
-    expect((await call('GET', `${API}/customers/${customer.id}`, { token: await forged.sign({ customerId: Number(customer.id), email: 'jwt@exemple.fr' }) })).body.message).toBe('Invalid JWT Token');
+    expect(
+      (
+        await call('GET', `${API}/customers/${customer.id}`, {
+          token: await forged.sign({ customerId: Number(customer.id), email: 'jwt@exemple.fr' }),
+        })
+      ).body.message,
+    ).toBe('Invalid JWT Token');
     clock = new Date(clock.getTime() + 3601_000);
-    expect((await call('GET', `${API}/customers/${customer.id}`, { token: customer.token })).body).toEqual({ code: 401, message: 'Expired JWT Token' });
+    expect((await call('GET', `${API}/customers/${customer.id}`, { token: customer.token })).body).toEqual({
+      code: 401,
+      message: 'Expired JWT Token',
+    });
   });
 
   it('rotates refresh tokens, revokes the family when an old one comes back, and invalidates on logout', async () => {
@@ -132,48 +172,88 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     const replay = await call('POST', `${API}/refresh-token`, { body: { refresh_token: customer.refresh_token } });
     expect(replay.status).toBe(401);
     // The thief's replay killed the legitimate descendant too.
-    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: first.body.refresh_token } })).status).toBe(401);
-    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: 'inconnu' } })).body).toEqual({ code: 401, message: 'JWT Refresh Token Not Found' });
-    expect((await call('POST', `${API}/refresh-token`, { body: {} })).body).toEqual({ code: 401, message: 'Missing JWT Refresh Token' });
+    expect(
+      (await call('POST', `${API}/refresh-token`, { body: { refresh_token: first.body.refresh_token } })).status,
+    ).toBe(401);
+    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: 'inconnu' } })).body).toEqual({
+      code: 401,
+      message: 'JWT Refresh Token Not Found',
+    });
+    expect((await call('POST', `${API}/refresh-token`, { body: {} })).body).toEqual({
+      code: 401,
+      message: 'Missing JWT Refresh Token',
+    });
 
     const session = (await login('refresh@exemple.fr')).body;
-    expect((await call('POST', `${API}/invalidate-token`, { body: { refresh_token: session.refresh_token } })).body)
-      .toEqual({ code: 200, message: 'The supplied refresh_token has been invalidated.' });
-    expect((await call('POST', `${API}/invalidate-token`, { body: { refresh_token: session.refresh_token } })).body)
-      .toEqual({ code: 200, message: 'The supplied refresh_token is already invalid.' });
+    expect(
+      (await call('POST', `${API}/invalidate-token`, { body: { refresh_token: session.refresh_token } })).body,
+    ).toEqual({ code: 200, message: 'The supplied refresh_token has been invalidated.' });
+    expect(
+      (await call('POST', `${API}/invalidate-token`, { body: { refresh_token: session.refresh_token } })).body,
+    ).toEqual({ code: 200, message: 'The supplied refresh_token is already invalid.' });
     expect((await call('POST', `${API}/invalidate-token`, { body: {} })).status).toBe(400);
-    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+    expect(
+      (await call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } })).status,
+    ).toBe(401);
   });
 
   it('keeps each customer to their own record and addresses (404 for anyone else)', async () => {
     const alice = await verifiedCustomer('alice@exemple.fr');
     const bob = await verifiedCustomer('bob@exemple.fr');
     expect((await call('GET', `${API}/customers/${bob.id}`, { token: alice.token })).status).toBe(404);
-    expect((await call('PUT', `${API}/customers/${bob.id}`, { token: alice.token, body: { firstName: 'Pirate' } })).status).toBe(404);
-    expect((await call('PUT', `${API}/customers/${bob.id}/password`, { token: alice.token, body: {} })).status).toBe(404);
+    expect(
+      (await call('PUT', `${API}/customers/${bob.id}`, { token: alice.token, body: { firstName: 'Pirate' } })).status,
+    ).toBe(404);
+    expect((await call('PUT', `${API}/customers/${bob.id}/password`, { token: alice.token, body: {} })).status).toBe(
+      404,
+    );
 
-    const address = { firstName: 'Bob', lastName: 'Durand', street: '3 rue de la Casse', city: 'Douai', postcode: '59500', countryCode: 'FR', phoneNumber: '0612345678' };
+    const address = {
+      firstName: 'Bob',
+      lastName: 'Durand',
+      street: '3 rue de la Casse',
+      city: 'Douai',
+      postcode: '59500',
+      countryCode: 'FR',
+      phoneNumber: '0612345678',
+    };
     const created = await call('POST', `${API}/addresses`, { token: bob.token, body: address });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ '@type': 'Address', ...address, company: null });
-    const second = await call('POST', `${API}/addresses`, { token: bob.token, body: { ...address, street: '8 avenue des Pièces' } });
-    expect((await call('GET', `${API}/customers/${bob.id}`, { token: bob.token })).body.defaultAddress).toBe(created.body['@id']);
+    const second = await call('POST', `${API}/addresses`, {
+      token: bob.token,
+      body: { ...address, street: '8 avenue des Pièces' },
+    });
+    expect((await call('GET', `${API}/customers/${bob.id}`, { token: bob.token })).body.defaultAddress).toBe(
+      created.body['@id'],
+    );
     expect((await call('GET', `${API}/addresses`, { token: bob.token })).body['hydra:totalItems']).toBe(2);
     expect((await call('GET', `${API}/addresses`, { token: alice.token })).body['hydra:totalItems']).toBe(0);
 
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const response = await call(method, created.body['@id'], { token: alice.token, body: method === 'PUT' ? address : undefined });
+      const response = await call(method, created.body['@id'], {
+        token: alice.token,
+        body: method === 'PUT' ? address : undefined,
+      });
       expect(response.status, `${method} of another customer's address`).toBe(404);
     }
     expect((await call('GET', created.body['@id'])).status).toBe(401);
 
-    const updated = await call('PUT', second.body['@id'], { token: bob.token, body: { ...address, city: 'Lens', postcode: '62300' } });
+    const updated = await call('PUT', second.body['@id'], {
+      token: bob.token,
+      body: { ...address, city: 'Lens', postcode: '62300' },
+    });
     expect(updated.body).toMatchObject({ city: 'Lens', postcode: '62300' });
-    const invalid = await call('PUT', second.body['@id'], { token: bob.token, body: { ...address, postcode: '123', countryCode: 'ZZ' } });
+    const invalid = await call('PUT', second.body['@id'], {
+      token: bob.token,
+      body: { ...address, postcode: '123', countryCode: 'ZZ' },
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.violations.map((v: Json) => v.propertyPath)).toEqual(['countryCode']);
-    expect((await call('POST', `${API}/addresses`, { token: bob.token, body: { ...address, postcode: '123' } })).body.violations)
-      .toEqual([{ propertyPath: 'postcode', message: 'Un code postal français compte 5 chiffres.' }]);
+    expect(
+      (await call('POST', `${API}/addresses`, { token: bob.token, body: { ...address, postcode: '123' } })).body
+        .violations,
+    ).toEqual([{ propertyPath: 'postcode', message: 'Un code postal français compte 5 chiffres.' }]);
 
     expect((await call('DELETE', created.body['@id'], { token: bob.token })).status).toBe(204);
     expect((await call('GET', created.body['@id'], { token: bob.token })).status).toBe(404);
@@ -184,20 +264,45 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     const customer = await verifiedCustomer('profil@exemple.fr');
     await verifiedCustomer('autre@exemple.fr');
     const updated = await call('PUT', `${API}/customers/${customer.id}`, {
-      token: customer.token, body: { firstName: 'Lucie', lastName: 'Bernard', email: 'profil@exemple.fr', phoneNumber: '0611223344', gender: 'f', group: 'professional' },
+      token: customer.token,
+      body: {
+        firstName: 'Lucie',
+        lastName: 'Bernard',
+        email: 'profil@exemple.fr',
+        phoneNumber: '0611223344',
+        gender: 'f',
+        group: 'professional',
+      },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ firstName: 'Lucie', fullName: 'Lucie Bernard', gender: 'f', group: 'professional', phoneNumber: '0611223344' });
-    const taken = await call('PUT', `${API}/customers/${customer.id}`, { token: customer.token, body: { email: 'autre@exemple.fr', currentPassword: 'pieces-auto-2026' } });
+    expect(updated.body).toMatchObject({
+      firstName: 'Lucie',
+      fullName: 'Lucie Bernard',
+      gender: 'f',
+      group: 'professional',
+      phoneNumber: '0611223344',
+    });
+    const taken = await call('PUT', `${API}/customers/${customer.id}`, {
+      token: customer.token,
+      body: { email: 'autre@exemple.fr', currentPassword: 'pieces-auto-2026' },
+    });
     expect(taken.body.violations).toEqual([{ propertyPath: 'email', message: 'Cet e-mail est déjà utilisé.' }]);
 
     const wrong = await call('PUT', `${API}/customers/${customer.id}/password`, {
-      token: customer.token, body: { currentPassword: 'pas-le-bon', newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' },
+      token: customer.token,
+      body: { currentPassword: 'pas-le-bon', newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' },
     });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.violations).toEqual([{ propertyPath: 'currentPassword', message: 'Le mot de passe fourni est différent de celui en cours.' }]);
+    expect(wrong.body.violations).toEqual([
+      { propertyPath: 'currentPassword', message: 'Le mot de passe fourni est différent de celui en cours.' },
+    ]);
     const changed = await call('PUT', `${API}/customers/${customer.id}/password`, {
-      token: customer.token, body: { currentPassword: 'pieces-auto-2026', newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' },
+      token: customer.token,
+      body: {
+        currentPassword: 'pieces-auto-2026',
+        newPassword: 'nouveau-mot-2026',
+        confirmNewPassword: 'nouveau-mot-2026',
+      },
     });
     expect(changed.status).toBe(204);
     expect((await login('profil@exemple.fr')).status).toBe(401);
@@ -207,36 +312,66 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
   it('resets a forgotten password by mail, never telling who has an account', async () => {
     await verifiedCustomer('oubli@exemple.fr');
     const before = (await readOutbox(outbox, 500)).length;
-    expect((await call('POST', `${API}/customers/reset-password`, { body: { email: 'personne@exemple.fr' } })).status).toBe(202);
+    expect(
+      (await call('POST', `${API}/customers/reset-password`, { body: { email: 'personne@exemple.fr' } })).status,
+    ).toBe(202);
     expect((await readOutbox(outbox, 500)).length).toBe(before);
-    expect((await call('POST', `${API}/customers/reset-password`, { body: { email: 'Oubli@exemple.fr' } })).status).toBe(202);
+    expect(
+      (await call('POST', `${API}/customers/reset-password`, { body: { email: 'Oubli@exemple.fr' } })).status,
+    ).toBe(202);
     const token = await linkTo('oubli@exemple.fr', '/mot-de-passe-oublie/');
     const session = (await login('oubli@exemple.fr')).body;
 
-    const mismatch = await call('PATCH', `${API}/customers/reset-password/${token}`, { body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'autre' } });
+    const mismatch = await call('PATCH', `${API}/customers/reset-password/${token}`, {
+      body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'autre' },
+    });
     expect(mismatch.status).toBe(422);
-    expect((await call('PATCH', `${API}/customers/reset-password/${token}`, { body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'nouveau-2026-x' } })).status).toBe(202);
-    expect((await call('PATCH', `${API}/customers/reset-password/${token}`, { body: { newPassword: 'encore-2026-x', confirmNewPassword: 'encore-2026-x' } })).status).toBe(404);
+    expect(
+      (
+        await call('PATCH', `${API}/customers/reset-password/${token}`, {
+          body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'nouveau-2026-x' },
+        })
+      ).status,
+    ).toBe(202);
+    expect(
+      (
+        await call('PATCH', `${API}/customers/reset-password/${token}`, {
+          body: { newPassword: 'encore-2026-x', confirmNewPassword: 'encore-2026-x' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await login('oubli@exemple.fr', 'nouveau-2026-x')).status).toBe(200);
     // Sessions opened before the reset end with it.
-    expect((await call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+    expect(
+      (await call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } })).status,
+    ).toBe(401);
 
     await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: '192.0.2.77' });
     const late = await linkTo('oubli@exemple.fr', '/mot-de-passe-oublie/');
     clock = new Date(clock.getTime() + 3 * 3600_000);
-    expect((await call('PATCH', `${API}/customers/reset-password/${late}`, { body: { newPassword: 'tardif-2026-x', confirmNewPassword: 'tardif-2026-x' } })).status).toBe(404);
+    expect(
+      (
+        await call('PATCH', `${API}/customers/reset-password/${late}`, {
+          body: { newPassword: 'tardif-2026-x', confirmNewPassword: 'tardif-2026-x' },
+        })
+      ).status,
+    ).toBe(404);
   });
-
 });
 
 describe('mail through a real SMTP server', () => {
   it('delivers the verification mail over SMTP on loopback', async () => {
     const received: { to: string; subject: string; text: string }[] = [];
     const server = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS'],
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
       onData(stream, session, callback) {
         simpleParser(stream).then((mail) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
           callback();
         }, callback);
       },
@@ -248,7 +383,9 @@ describe('mail through a real SMTP server', () => {
       siteUrl: SITE,
     });
     const response = await shop.app.inject({
-      method: 'POST', url: `${API}/customers`, headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: `${API}/customers`,
+      headers: { 'content-type': 'application/json' },
       payload: { firstName: 'Paul', lastName: 'Leroy', email: 'paul@exemple.fr', password: 'pieces-auto-2026' },
     });
     expect(response.statusCode).toBe(204);

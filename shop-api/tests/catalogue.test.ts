@@ -40,11 +40,13 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
     });
 
     it('lists the models of a brand and the engines of a model with parentCode', async () => {
-      const models = (await get(`${API}/taxons?parentCode=piece_renault`, 'application/json')).body as unknown as Json[];
+      const models = (await get(`${API}/taxons?parentCode=piece_renault`, 'application/json'))
+        .body as unknown as Json[];
       expect(Array.isArray(models)).toBe(true);
       expect(models.map((m) => m.name)).toContain('Clio IV');
       expect(models[0]!['@id']).toBeUndefined();
-      const engines = (await get(`${API}/taxons?parentCode=piece_renault_clio-iv`, 'application/json')).body as unknown as Json[];
+      const engines = (await get(`${API}/taxons?parentCode=piece_renault_clio-iv`, 'application/json'))
+        .body as unknown as Json[];
       expect(engines.map((e) => e.name)).toEqual(['1.5 dCi 90', '0.9 TCe 90', '1.2 16V 75']);
       expect(engines[0]!.code).toBe('piece_renault_clio-iv_1-5-dci-90');
     });
@@ -61,7 +63,10 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       const { status, body } = await get(`${API}/taxons/nope`);
       expect(status).toBe(404);
       expect(body).toEqual({
-        '@context': '/api/v2/contexts/Error', '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'Not Found',
+        '@context': '/api/v2/contexts/Error',
+        '@type': 'hydra:Error',
+        'hydra:title': 'An error occurred',
+        'hydra:description': 'Not Found',
       });
     });
 
@@ -122,13 +127,19 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
 
     it('filters by taxon including sub-taxons, by code or IRI', async () => {
       const byCode = await get(`${API}/products?taxon=family_moteur&itemsPerPage=100`);
-      const byIri = await get(`${API}/products?taxon=${encodeURIComponent(`${API}/taxons/family_moteur`)}&itemsPerPage=100`);
+      const byIri = await get(
+        `${API}/products?taxon=${encodeURIComponent(`${API}/taxons/family_moteur`)}&itemsPerPage=100`,
+      );
       expect(byCode.body['hydra:totalItems']).toBeGreaterThan(0);
       expect(byIri.body['hydra:totalItems']).toBe(byCode.body['hydra:totalItems']);
-      expect(byCode.body['hydra:member'].every((p: Json) => p.mainTaxon.startsWith(`${API}/taxons/family_moteur_`))).toBe(true);
+      expect(
+        byCode.body['hydra:member'].every((p: Json) => p.mainTaxon.startsWith(`${API}/taxons/family_moteur_`)),
+      ).toBe(true);
       const sub = await get(`${API}/products?taxon=family_moteur_turbo&itemsPerPage=100`);
       expect(sub.body['hydra:totalItems']).toBeLessThan(byCode.body['hydra:totalItems']);
-      expect(sub.body['hydra:member'].every((p: Json) => p.mainTaxon === `${API}/taxons/family_moteur_turbo`)).toBe(true);
+      expect(sub.body['hydra:member'].every((p: Json) => p.mainTaxon === `${API}/taxons/family_moteur_turbo`)).toBe(
+        true,
+      );
       const exact = await get(`${API}/products?productTaxons.taxon.code=family_moteur`);
       expect(exact.body['hydra:totalItems']).toBe(0); // parts sit in sub-families, not directly in the family
       const unknown = await get(`${API}/products?taxon=family_nope`);
@@ -146,7 +157,9 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       const brand = sample['hydra:member'][0].donorVehicle.brand.code as string;
       const byBrand = await get(`${API}/products?vehicle=${brand}&itemsPerPage=100`);
       expect(byBrand.body['hydra:totalItems']).toBeGreaterThanOrEqual(byEngine.body['hydra:totalItems']);
-      const both = await get(`${API}/products?vehicle=${engine}&taxon=${sample['hydra:member'][0].mainTaxon.split('/').pop()}`);
+      const both = await get(
+        `${API}/products?vehicle=${engine}&taxon=${sample['hydra:member'][0].mainTaxon.split('/').pop()}`,
+      );
       expect(both.body['hydra:member'].map((p: Json) => p.code)).toContain(sample['hydra:member'][0].code);
     });
 
@@ -162,7 +175,9 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       const words = normalizeText(product.name).split(' ').slice(0, 2).join(' ').toUpperCase();
       const { body } = await get(`${API}/products?search=${encodeURIComponent(words)}&itemsPerPage=100`);
       expect(body['hydra:totalItems']).toBeGreaterThan(0);
-      expect(body['hydra:member'].every((p: Json) => normalizeText(p.name).includes(words.toLowerCase().split(' ')[0]!))).toBe(true);
+      expect(
+        body['hydra:member'].every((p: Json) => normalizeText(p.name).includes(words.toLowerCase().split(' ')[0]!)),
+      ).toBe(true);
       const none = await get(`${API}/products?search=${encodeURIComponent('%_\\')}`);
       expect(none.status).toBe(200);
       expect(none.body['hydra:totalItems']).toBe(0);
@@ -174,7 +189,9 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
       const desc = (await get(`${API}/products?order%5Bprice%5D=desc&itemsPerPage=1`)).body['hydra:member'] as Json[];
       expect(desc[0]!.defaultVariantData.price).toBeGreaterThanOrEqual(Math.max(...prices));
-      const newest = (await get(`${API}/products?order%5BcreatedAt%5D=desc&itemsPerPage=20`)).body['hydra:member'] as Json[];
+      const newest = (await get(`${API}/products?order%5BcreatedAt%5D=desc&itemsPerPage=20`)).body[
+        'hydra:member'
+      ] as Json[];
       const dates = newest.map((p) => p.createdAt);
       expect(dates).toEqual([...dates].sort().reverse());
     });
@@ -186,16 +203,29 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       expect(product.status).toBe(200);
       expect(product.body['@context']).toBe('/api/v2/contexts/Product');
       const variant = await get(`${API}/product-variants/${code}`);
-      expect(variant.body).toMatchObject({ '@type': 'ProductVariant', code, product: `${API}/products/${code}`, inStock: true });
+      expect(variant.body).toMatchObject({
+        '@type': 'ProductVariant',
+        code,
+        product: `${API}/products/${code}`,
+        inStock: true,
+      });
       expect(variant.body.price).toBe(product.body.defaultVariantData.price);
       const link = await get(product.body.productTaxons[0]);
-      expect(link.body).toMatchObject({ '@type': 'ProductTaxon', product: `${API}/products/${code}`, taxon: product.body.mainTaxon });
+      expect(link.body).toMatchObject({
+        '@type': 'ProductTaxon',
+        product: `${API}/products/${code}`,
+        taxon: product.body.mainTaxon,
+      });
       expect((await get(`${API}/products/P9999999`)).status).toBe(404);
       expect((await get(`${API}/product-variants/P9999999`)).status).toBe(404);
     });
 
     it('answers plain JSON arrays to Accept: application/json', async () => {
-      const response = await shop.app.inject({ method: 'GET', url: `${API}/products?itemsPerPage=2`, headers: { accept: 'application/json' } });
+      const response = await shop.app.inject({
+        method: 'GET',
+        url: `${API}/products?itemsPerPage=2`,
+        headers: { accept: 'application/json' },
+      });
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const body = response.json() as Json[];
       expect(body).toHaveLength(2);
@@ -217,7 +247,9 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
 
     it('pages of a smaller size cover every part once, in a stable order (200 000 parts: four files)', async () => {
       const all = (await get(`${API}/products-index`)).body['hydra:member'].map((entry: Json) => entry.code);
-      const pages = await Promise.all([1, 2, 3, 4].map(async (page) => (await get(`${API}/products-index?itemsPerPage=100&page=${page}`)).body));
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map(async (page) => (await get(`${API}/products-index?itemsPerPage=100&page=${page}`)).body),
+      );
       expect(pages.map((body) => body['hydra:member'].length)).toEqual([100, 100, 100, 0]);
       expect(pages[0]!['hydra:view']['hydra:last']).toBe(`${API}/products-index?itemsPerPage=100&page=3`);
       expect(pages.flatMap((body) => body['hydra:member'].map((entry: Json) => entry.code))).toEqual(all);

@@ -27,16 +27,38 @@ describe.each(BACKENDS)('staff’s export vehicles on %s', (backend) => {
 
   beforeAll(async () => {
     shop = await startTestShop(backend, 10, {
-      staffToken: STAFF, jwt,
-      mailer: { send: async () => { if (!mailWorks) throw new Error('SMTP down'); } },
+      staffToken: STAFF,
+      jwt,
+      mailer: {
+        send: async () => {
+          if (!mailWorks) throw new Error('SMTP down');
+        },
+      },
     });
     await shop.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (shop.app.server.address() as AddressInfo).port;
-    run = (...args) => promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, SHOP_API_URL: `http://127.0.0.1:${port}`, STAFF_API_TOKEN: STAFF },
-    }).then(({ stdout, stderr }) => ({ stdout, stderr, code: 0 }), (error: { stdout: string; stderr: string; code: number }) => ({ stdout: error.stdout, stderr: error.stderr, code: error.code }));
-    await call('POST', `${API}/customers`, { firstName: 'Marc', lastName: 'Leroy', email: 'marc@garage.fr', password: 'pieces-auto-2026', companyName: 'Garage du Beffroi', siret: '73282932000074' });
-    const { rows } = await shop.database.db.execute(`SELECT id FROM customers WHERE email = 'marc@garage.fr'`) as unknown as { rows: { id: number }[] };
+    run = (...args) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+        env: { ...process.env, SHOP_API_URL: `http://127.0.0.1:${port}`, STAFF_API_TOKEN: STAFF },
+      }).then(
+        ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
+        (error: { stdout: string; stderr: string; code: number }) => ({
+          stdout: error.stdout,
+          stderr: error.stderr,
+          code: error.code,
+        }),
+      );
+    await call('POST', `${API}/customers`, {
+      firstName: 'Marc',
+      lastName: 'Leroy',
+      email: 'marc@garage.fr',
+      password: 'pieces-auto-2026',
+      companyName: 'Garage du Beffroi',
+      siret: '73282932000074',
+    });
+    const { rows } = (await shop.database.db.execute(
+      `SELECT id FROM customers WHERE email = 'marc@garage.fr'`,
+    )) as unknown as { rows: { id: number }[] };
     garage = await jwt.sign({ customerId: Number(rows[0]!.id), email: 'marc@garage.fr' });
   });
   afterAll(async () => {
@@ -46,15 +68,26 @@ describe.each(BACKENDS)('staff’s export vehicles on %s', (backend) => {
   it('imports the sample: two new vehicles, one sold, one refused line with its reasons; again: nothing changes', async () => {
     const first = await run('import', sample);
     expect(first.stdout).toContain('Véhicules créés : 2 · modifiés : 1 · inchangés : 0 · refusés : 1');
-    expect(first.stdout).toMatch(/ligne 5 \(VE-0103\) refusée : « etat » est vide\. .*Kilométrage « abc ».*Statut « épave » : roulant, vei, vge ou vhu\./);
+    expect(first.stdout).toMatch(
+      /ligne 5 \(VE-0103\) refusée : « etat » est vide\. .*Kilométrage « abc ».*Statut « épave » : roulant, vei, vge ou vhu\./,
+    );
     expect(first.code).toBe(2);
 
-    const offered = (await call('GET', `${API}/export-vehicles`, undefined, garage)).body['hydra:member'] as { code: string }[];
+    const offered = (await call('GET', `${API}/export-vehicles`, undefined, garage)).body['hydra:member'] as {
+      code: string;
+    }[];
     expect(offered.map((vehicle) => vehicle.code)).toEqual(expect.arrayContaining(['VE-0101', 'VE-0102']));
     expect(offered.map((vehicle) => vehicle.code)).not.toContain('VE-0001');
     expect((await call('GET', `${API}/export-vehicles/VE-0101`, undefined, garage)).body).toMatchObject({
-      name: 'Renault Kangoo II 1.5 dCi 90', mileage: 187_500, status: 'vei', priceExclVat: 185_000,
-      documents: ['Certificat d’immatriculation barré', 'Rapport d’expertise VEI', 'Certificat de situation administrative'],
+      name: 'Renault Kangoo II 1.5 dCi 90',
+      mileage: 187_500,
+      status: 'vei',
+      priceExclVat: 185_000,
+      documents: [
+        'Certificat d’immatriculation barré',
+        'Rapport d’expertise VEI',
+        'Certificat de situation administrative',
+      ],
     });
 
     const again = await run('import', sample);
@@ -62,9 +95,17 @@ describe.each(BACKENDS)('staff’s export vehicles on %s', (backend) => {
   });
 
   it('lists every vehicle with its quote requests, and says when the yard was not told', async () => {
-    expect((await call('POST', `${API}/export-vehicles/VE-0102/quote-requests`, { phoneNumber: '06 11 22 33 44' }, garage)).body.notified).toBe(true);
+    expect(
+      (await call('POST', `${API}/export-vehicles/VE-0102/quote-requests`, { phoneNumber: '06 11 22 33 44' }, garage))
+        .body.notified,
+    ).toBe(true);
     mailWorks = false;
-    const unsent = await call('POST', `${API}/export-vehicles/VE-0101/quote-requests`, { phoneNumber: '03 27 00 00 00', destination: 'Maroc' }, garage);
+    const unsent = await call(
+      'POST',
+      `${API}/export-vehicles/VE-0101/quote-requests`,
+      { phoneNumber: '03 27 00 00 00', destination: 'Maroc' },
+      garage,
+    );
     // The request is kept even though no mail went out.
     expect(unsent.status).toBe(201);
     expect(unsent.body.notified).toBe(false);
@@ -74,11 +115,22 @@ describe.each(BACKENDS)('staff’s export vehicles on %s', (backend) => {
     expect(stdout).toMatch(/^VE-0001 +Renault Clio IV 1\.5 dCi 90 \(2016\) +vei +vendu/m);
     expect(stdout).toMatch(/^VE-0003 .* sur devis$/m);
     expect(stdout).toMatch(/DEVIS demandé le .* : Garage du Beffroi, Marc Leroy, 0611223344, marc@garage\.fr\n/);
-    expect(stdout).toMatch(/DEVIS demandé le .* : Garage du Beffroi, Marc Leroy, 0327000000, marc@garage\.fr, destination Maroc \(mail au centre NON parti : rappelez le client\)/);
+    expect(stdout).toMatch(
+      /DEVIS demandé le .* : Garage du Beffroi, Marc Leroy, 0327000000, marc@garage\.fr, destination Maroc \(mail au centre NON parti : rappelez le client\)/,
+    );
   });
 
   it('refuses the staff routes without the staff token', async () => {
     expect((await shop.app.inject({ method: 'GET', url: '/api/v2/admin/export-vehicles' })).statusCode).toBe(401);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/v2/admin/export-vehicles', headers: { authorization: `Bearer ${garage}` }, payload: { lines: [] } })).statusCode).toBe(401);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'PUT',
+          url: '/api/v2/admin/export-vehicles',
+          headers: { authorization: `Bearer ${garage}` },
+          payload: { lines: [] },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -32,7 +32,16 @@ describe('a shop API killed mid-checkout', () => {
   async function start(port: number) {
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: shopApiDir,
-      env: { ...process.env, SHOP_VAR_DIR: varDir, SHOP_API_PORT: String(port), SEED_PARTS: '30', SITE_URL: SITE, DATABASE_URL: '', STRIPE_SECRET_KEY: '', LOG_LEVEL: 'error' },
+      env: {
+        ...process.env,
+        SHOP_VAR_DIR: varDir,
+        SHOP_API_PORT: String(port),
+        SEED_PARTS: '30',
+        SITE_URL: SITE,
+        DATABASE_URL: '',
+        STRIPE_SECRET_KEY: '',
+        LOG_LEVEL: 'error',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     base = `http://127.0.0.1:${port}`;
@@ -40,18 +49,26 @@ describe('a shop API killed mid-checkout', () => {
     while (Date.now() < deadline) {
       try {
         if ((await fetch(`${base}/health`)).ok) return;
-      } catch { /* starting */ }
+      } catch {
+        /* starting */
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error('shop-api did not start');
   }
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(base + path, {
-      method, headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual',
+      method,
+      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
     });
     const text = await response.text();
-    return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: response.headers };
+    return {
+      status: response.status,
+      body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+      headers: response.headers,
+    };
   };
   function kill() {
     child!.kill('SIGKILL');
@@ -69,18 +86,38 @@ describe('a shop API killed mid-checkout', () => {
     const part = (await call('GET', `${API}/products?itemsPerPage=1`)).body['hydra:member'][0];
     const token = (await call('POST', `${API}/orders`, {})).body.tokenValue as string;
     expect((await call('POST', `${API}/orders/${token}/items`, { productVariant: part.code })).status).toBe(201);
-    const addressed = (await call('PUT', `${API}/orders/${token}`, {
-      billingAddress: { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' },
-    })).body;
-    await call('PATCH', `${API}/orders/${token}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'retrait_casse' });
-    const checkoutUrl = (await call('POST', `${API}/orders/${token}/pay`, { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` })).body.checkoutUrl as string;
+    const addressed = (
+      await call('PUT', `${API}/orders/${token}`, {
+        billingAddress: {
+          firstName: 'Léa',
+          lastName: 'Martin',
+          street: '12 rue des Forges',
+          city: 'Douai',
+          postcode: '59500',
+          countryCode: 'FR',
+        },
+      })
+    ).body;
+    await call('PATCH', `${API}/orders/${token}/shipments/${addressed.shipments[0].id}`, {
+      shippingMethod: 'retrait_casse',
+    });
+    const checkoutUrl = (
+      await call('POST', `${API}/orders/${token}/pay`, {
+        afterSuccessUrl: `${SITE}/commande/valide`,
+        afterCancelUrl: `${SITE}/commande/livraison`,
+      })
+    ).body.checkoutUrl as string;
     const session = new URL(checkoutUrl).pathname;
 
     // Killed while the buyer is on the payment page.
     await kill();
     await start(port);
     const after = (await call('GET', `${API}/orders/${token}`)).body;
-    expect(after).toMatchObject({ checkoutState: 'payment_selected', paymentState: 'cart', total: part.defaultVariantData.price });
+    expect(after).toMatchObject({
+      checkoutState: 'payment_selected',
+      paymentState: 'cart',
+      total: part.defaultVariantData.price,
+    });
     // The part is still held for this buyer: nobody else can take it.
     const other = (await call('POST', `${API}/orders`, {})).body.tokenValue;
     expect((await call('POST', `${API}/orders/${other}/items`, { productVariant: part.code })).status).toBe(422);

@@ -26,27 +26,53 @@ describe('hostile input on every route of the shop API', () => {
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     const call = async (method: string, path: string, body?: unknown, token?: string) => {
       const response = await fetch(base + path, {
-        method, headers: { accept: 'application/ld+json', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        method,
+        headers: {
+          accept: 'application/ld+json',
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return response.status === 204 ? null : response.json();
     };
     const ids: number[] = [];
     for (const email of ['a.fuzz@exemple.fr', 'b.fuzz@exemple.fr']) {
-      await call('POST', `${API}/customers`, { firstName: 'Test', lastName: 'Fuzz', email, password: 'pieces-auto-2026' });
-      const [row] = await shop.database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
+      await call('POST', `${API}/customers`, {
+        firstName: 'Test',
+        lastName: 'Fuzz',
+        email,
+        password: 'pieces-auto-2026',
+      });
+      const [row] = await shop.database.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.email, email));
       ids.push(row!.id);
     }
     const tokenA = await jwt.sign({ customerId: ids[0]!, email: 'a.fuzz@exemple.fr' });
-    const address = await call('POST', `${API}/addresses`, { firstName: 'Anne', lastName: 'Fuzz', street: '1 rue A', city: 'Douai', postcode: '59500', countryCode: 'FR' }, tokenA);
+    const address = await call(
+      'POST',
+      `${API}/addresses`,
+      { firstName: 'Anne', lastName: 'Fuzz', street: '1 rue A', city: 'Douai', postcode: '59500', countryCode: 'FR' },
+      tokenA,
+    );
     const cart = await call('POST', `${API}/orders`, { localeCode: 'fr_FR' }, tokenA);
     const part = (await call('GET', `${API}/products?itemsPerPage=1`))['hydra:member'][0];
     await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: part.code }, tokenA);
     actors = {
       tokenB: await jwt.sign({ customerId: ids[1]!, email: 'b.fuzz@exemple.fr' }),
-      expiredToken: await createJwtService(key, 3600, () => new Date(Date.now() - 2 * 86_400_000)).sign({ customerId: ids[0]!, email: 'a.fuzz@exemple.fr' }),
-      forgedToken: await createJwtService(new TextEncoder().encode('another-key-another-key-another-key-0000000'), 3600).sign({ customerId: ids[0]!, email: 'a.fuzz@exemple.fr' }),
-      customerA: ids[0]!, addressA: address.id, orderTokenA: cart.tokenValue,
+      expiredToken: await createJwtService(key, 3600, () => new Date(Date.now() - 2 * 86_400_000)).sign({
+        customerId: ids[0]!,
+        email: 'a.fuzz@exemple.fr',
+      }),
+      forgedToken: await createJwtService(
+        new TextEncoder().encode('another-key-another-key-another-key-0000000'),
+        3600,
+      ).sign({ customerId: ids[0]!, email: 'a.fuzz@exemple.fr' }),
+      customerA: ids[0]!,
+      addressA: address.id,
+      orderTokenA: cart.tokenValue,
     };
   }, 120_000);
 
@@ -62,7 +88,12 @@ describe('hostile input on every route of the shop API', () => {
     for (const request of requests) {
       let status: number;
       try {
-        const response = await fetch(base + request.url, { method: request.method, headers: request.headers, body: request.payload, redirect: 'manual' });
+        const response = await fetch(base + request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.payload,
+          redirect: 'manual',
+        });
         status = response.status;
         await response.arrayBuffer();
       } catch (error) {
@@ -77,8 +108,13 @@ describe('hostile input on every route of the shop API', () => {
       if (status >= 400 && after !== checksum) problems.push(`refusée mais écrite : ${where}`);
       checksum = after;
     }
-    const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
-    console.log(`fuzz shop-api : ${requests.length} requêtes sur ${new Set(shop.app.routeList.map((r) => `${r.method} ${r.url}`)).size} routes — ${summary}`);
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    console.log(
+      `fuzz shop-api : ${requests.length} requêtes sur ${new Set(shop.app.routeList.map((r) => `${r.method} ${r.url}`)).size} routes — ${summary}`,
+    );
     expect(problems).toEqual([]);
     expect((await fetch(`${base}/health`)).status).toBe(200);
   }, 600_000);

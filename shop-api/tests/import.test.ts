@@ -22,7 +22,12 @@ const cli = fileURLToPath(new URL('../src/staff/import-cli.ts', import.meta.url)
 describe.each(BACKENDS)('parts import on %s', (backend) => {
   let shop: TestShop;
   const told: string[][] = [];
-  const notifier: StorefrontNotifier = { notify: (tags) => { told.push(tags); }, flush: async () => {} };
+  const notifier: StorefrontNotifier = {
+    notify: (tags) => {
+      told.push(tags);
+    },
+    flush: async () => {},
+  };
   const work = mkdtempSync(join(tmpdir(), 'import-'));
   const csv = join(work, 'pieces.csv');
   let run: (...args: string[]) => Promise<{ stdout: string; stderr: string; code: number }>;
@@ -36,9 +41,17 @@ describe.each(BACKENDS)('parts import on %s', (backend) => {
     await shop.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (shop.app.server.address() as AddressInfo).port;
     copyFileSync(join(samples, 'pieces-exemple.csv'), csv);
-    run = (...args) => promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, SHOP_API_URL: `http://127.0.0.1:${port}`, STAFF_API_TOKEN: STAFF },
-    }).then(({ stdout, stderr }) => ({ stdout, stderr, code: 0 }), (error: { stdout: string; stderr: string; code: number }) => ({ stdout: error.stdout, stderr: error.stderr, code: error.code }));
+    run = (...args) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+        env: { ...process.env, SHOP_API_URL: `http://127.0.0.1:${port}`, STAFF_API_TOKEN: STAFF },
+      }).then(
+        ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
+        (error: { stdout: string; stderr: string; code: number }) => ({
+          stdout: error.stdout,
+          stderr: error.stderr,
+          code: error.code,
+        }),
+      );
   });
   afterAll(async () => {
     await shop?.close();
@@ -49,7 +62,9 @@ describe.each(BACKENDS)('parts import on %s', (backend) => {
     // Progress: a bar on a terminal, a line per step elsewhere (here).
     expect(stderr).toMatch(/^Import 0 % \(0\/5 pièces/m);
     expect(stderr).toMatch(/^Import 100 % \(5\/5 pièces, [\d.]+ s\)$/m);
-    expect(stdout).toContain('Pièces créées : 4 · modifiées : 0 · vendues : 0 · retirées : 0 · inchangées : 0 · rejetées : 1 · photos nouvelles : 3');
+    expect(stdout).toContain(
+      'Pièces créées : 4 · modifiées : 0 · vendues : 0 · retirées : 0 · inchangées : 0 · rejetées : 1 · photos nouvelles : 3',
+    );
     expect(stdout).toMatch(/ligne 6 \(IMP-0005\) refusée : Prix « quatre-vingts »/);
     expect(code).toBe(2);
     const report = readFileSync(join(work, 'pieces.rejets.csv'), 'utf8');
@@ -65,20 +80,39 @@ describe.each(BACKENDS)('parts import on %s', (backend) => {
     expect(photo.headers['content-type']).toBe('image/webp');
     expect((await get(`${API}/products/IMP-0003`)).body.soldAt).not.toBeNull();
     expect((await get(`${API}/products/IMP-0004`)).status).toBe(404);
-    const search = (await get(`${API}/products?name=turbo%20clio`)).body['hydra:member'].map((part: { code: string }) => part.code);
+    const search = (await get(`${API}/products?name=turbo%20clio`)).body['hydra:member'].map(
+      (part: { code: string }) => part.code,
+    );
     expect(search).toContain('IMP-0001');
-    expect(told.flat()).toEqual(expect.arrayContaining(['product:IMP-0001', 'product:IMP-0002', 'product:IMP-0003', 'product:IMP-0004', 'listings']));
+    expect(told.flat()).toEqual(
+      expect.arrayContaining([
+        'product:IMP-0001',
+        'product:IMP-0002',
+        'product:IMP-0003',
+        'product:IMP-0004',
+        'listings',
+      ]),
+    );
   });
 
   it('changes nothing and tells nobody when run again, then applies an edited line', async () => {
     told.length = 0;
     const again = await run(csv, '--photos', join(samples, 'photos'));
-    expect(again.stdout).toContain('Pièces créées : 0 · modifiées : 0 · vendues : 0 · retirées : 0 · inchangées : 4 · rejetées : 1 · photos nouvelles : 0');
+    expect(again.stdout).toContain(
+      'Pièces créées : 0 · modifiées : 0 · vendues : 0 · retirées : 0 · inchangées : 4 · rejetées : 1 · photos nouvelles : 0',
+    );
     expect(told).toEqual([]);
 
-    writeFileSync(csv, readFileSync(csv, 'utf8').replace('119,90', '99,00').replace('IMP-0001-a.jpg|IMP-0001-b.jpg;en_vente', 'IMP-0001-a.jpg;vendue'));
+    writeFileSync(
+      csv,
+      readFileSync(csv, 'utf8')
+        .replace('119,90', '99,00')
+        .replace('IMP-0001-a.jpg|IMP-0001-b.jpg;en_vente', 'IMP-0001-a.jpg;vendue'),
+    );
     const edited = await run(csv, '--photos', join(samples, 'photos'));
-    expect(edited.stdout).toContain('Pièces créées : 0 · modifiées : 1 · vendues : 1 · retirées : 0 · inchangées : 2 · rejetées : 1');
+    expect(edited.stdout).toContain(
+      'Pièces créées : 0 · modifiées : 1 · vendues : 1 · retirées : 0 · inchangées : 2 · rejetées : 1',
+    );
     expect((await get(`${API}/products/IMP-0002`)).body.defaultVariantData.price).toBe(9900);
     const turbo = (await get(`${API}/products/IMP-0001`)).body;
     expect(turbo.soldAt).not.toBeNull();
@@ -88,12 +122,17 @@ describe.each(BACKENDS)('parts import on %s', (backend) => {
 
   it('refuses a file it cannot read and a missing column, in French', async () => {
     writeFileSync(csv, 'code;nom\nX-1;Pièce\n');
-    const missing = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, csv], { env: { ...process.env, STAFF_API_TOKEN: STAFF } })
-      .catch((error: { stderr: string; code: number }) => error);
-    expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('Colonnes manquantes : sous_famille, prix, etat, garantie_mois, poids_kg') });
+    const missing = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, csv], {
+      env: { ...process.env, STAFF_API_TOKEN: STAFF },
+    }).catch((error: { stderr: string; code: number }) => error);
+    expect(missing).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Colonnes manquantes : sous_famille, prix, etat, garantie_mois, poids_kg'),
+    });
     expect(existsSync(join(work, 'absent.csv'))).toBe(false);
-    const absent = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, join(work, 'absent.csv')], { env: { ...process.env, STAFF_API_TOKEN: STAFF } })
-      .catch((error: { stderr: string }) => error);
+    const absent = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, join(work, 'absent.csv')], {
+      env: { ...process.env, STAFF_API_TOKEN: STAFF },
+    }).catch((error: { stderr: string }) => error);
     expect(absent).toMatchObject({ stderr: expect.stringContaining('Fichier introuvable') });
   });
 });

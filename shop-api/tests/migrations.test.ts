@@ -23,7 +23,8 @@ describe('migrations', () => {
     const before = listing(out);
     const { stdout } = await promisify(execFile)(
       // drizzle-kit reads --out relative to its working directory (it prefixes './').
-      drizzleKit, ['generate', '--dialect', 'postgresql', '--schema', './src/db/schema.ts', '--out', relative(shopApi, out)],
+      drizzleKit,
+      ['generate', '--dialect', 'postgresql', '--schema', './src/db/schema.ts', '--out', relative(shopApi, out)],
       { cwd: shopApi, env: { ...process.env, NO_COLOR: '1' } },
     );
     expect(stdout).toContain('No schema changes');

@@ -18,7 +18,9 @@ describe.each(BACKENDS)('money and stock invariants on %s', (backend) => {
 
   it('hold after every step of 200 random sequences of shoppers, staff and providers', async () => {
     const result = await runMoneyModel(shop, { runs: 200, seed: 20261123, maxCommands: 20 });
-    console.info(`invariants on ${backend}: ${result.runs} runs, ${result.steps} steps, ${result.placed} orders placed, ${result.refunded} refunds`);
+    console.info(
+      `invariants on ${backend}: ${result.runs} runs, ${result.steps} steps, ${result.placed} orders placed, ${result.refunded} refunds`,
+    );
     expect(result.failure).toBeNull();
     expect(result.runs).toBe(200);
     // The sequences reached what the invariants are about: parts held, orders placed.

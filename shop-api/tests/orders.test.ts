@@ -13,7 +13,8 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
   let shop: TestShop;
   const jwt = createJwtService(new TextEncoder().encode('order-tests-signing-key-of-enough-length-000'));
   const call = jsonCaller(() => shop);
-  const parts = async (n: number) => ((await call('GET', `${API}/products?itemsPerPage=${n}`)).body['hydra:member'] as Json[]);
+  const parts = async (n: number) =>
+    (await call('GET', `${API}/products?itemsPerPage=${n}`)).body['hydra:member'] as Json[];
 
   beforeAll(async () => {
     shop = await startTestShop(backend, 150, { staffToken: STAFF, jwt });
@@ -26,8 +27,17 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
     const created = await call('POST', `${API}/orders`, { localeCode: 'fr_FR' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      '@type': 'Order', state: 'cart', checkoutState: 'cart', paymentState: 'cart', shippingState: 'cart',
-      items: [], itemsTotal: 0, total: 0, currencyCode: 'EUR', localeCode: 'fr_FR', number: null,
+      '@type': 'Order',
+      state: 'cart',
+      checkoutState: 'cart',
+      paymentState: 'cart',
+      shippingState: 'cart',
+      items: [],
+      itemsTotal: 0,
+      total: 0,
+      currencyCode: 'EUR',
+      localeCode: 'fr_FR',
+      number: null,
     });
     expect(created.body.tokenValue).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect((await call('GET', `${API}/orders/${created.body.tokenValue}`)).body).not.toHaveProperty('state');
@@ -37,10 +47,17 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
   it('adds a part once at its price, by code or IRI, and removes it', async () => {
     const [first, second] = await parts(2);
     const cart = (await call('POST', `${API}/orders`, {})).body;
-    const added = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: first!.defaultVariant, quantity: 1 });
+    const added = await call('POST', `${API}/orders/${cart.tokenValue}/items`, {
+      productVariant: first!.defaultVariant,
+      quantity: 1,
+    });
     expect(added.status).toBe(201);
     expect(added.body.items).toHaveLength(1);
-    expect(added.body.items[0]).toMatchObject({ productName: first!.name, quantity: 1, unitPrice: first!.defaultVariantData.price });
+    expect(added.body.items[0]).toMatchObject({
+      productName: first!.name,
+      quantity: 1,
+      unitPrice: first!.defaultVariantData.price,
+    });
     const both = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: second!.code });
     expect(both.body.itemsTotal).toBe(first!.defaultVariantData.price + second!.defaultVariantData.price);
     expect(both.body.itemsTotalQuantities).toBe(2);
@@ -48,7 +65,9 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
     const again = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: first!.code });
     expect(again.status).toBe(422);
     expect(again.body.violations).toEqual([{ propertyPath: 'productVariant', message: CART_MESSAGES.already }]);
-    expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: 'P9999999' })).status).toBe(422);
+    expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: 'P9999999' })).status).toBe(
+      422,
+    );
 
     const itemId = both.body.items[0].id;
     expect((await call('DELETE', `${API}/orders/${cart.tokenValue}/items/${itemId}`)).status).toBe(204);
@@ -61,21 +80,44 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
   it('refuses a second unit, a sold part and a part held by another checkout, in French', async () => {
     const [, , , part, held] = await parts(5);
     const cart = (await call('POST', `${API}/orders`, {})).body;
-    const two = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: part!.code, quantity: 2 });
+    const two = await call('POST', `${API}/orders/${cart.tokenValue}/items`, {
+      productVariant: part!.code,
+      quantity: 2,
+    });
     expect(two.body.violations).toEqual([{ propertyPath: 'quantity', message: CART_MESSAGES.quantity }]);
 
-    await shop.app.inject({ method: 'POST', url: `/api/v2/admin/products/${part!.code}/mark-sold`, headers: { authorization: `Bearer ${STAFF}` } });
+    await shop.app.inject({
+      method: 'POST',
+      url: `/api/v2/admin/products/${part!.code}/mark-sold`,
+      headers: { authorization: `Bearer ${STAFF}` },
+    });
     const sold = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: part!.code });
     expect(sold.status).toBe(422);
     expect(sold.body.violations[0].message).toBe(CART_MESSAGES.sold);
 
     // Another shopper's open payment holds the part.
-    const [other] = await shop.database.db.insert(orders).values({ tokenValue: 'another-shoppers-cart-token-0001' }).returning();
-    const [payment] = await shop.database.db.insert(payments).values({
-      orderId: other!.id, provider: 'sandbox', amount: 100, currencyCode: 'EUR', sessionId: 'sbx_another_shopper', checkoutUrl: '',
-      afterSuccessUrl: '', afterCancelUrl: '', expiresAt: new Date(Date.now() + 3600_000),
-    }).returning();
-    await shop.database.db.update(productVariants).set({ heldByPaymentId: payment!.id }).where(eq(productVariants.code, held!.code));
+    const [other] = await shop.database.db
+      .insert(orders)
+      .values({ tokenValue: 'another-shoppers-cart-token-0001' })
+      .returning();
+    const [payment] = await shop.database.db
+      .insert(payments)
+      .values({
+        orderId: other!.id,
+        provider: 'sandbox',
+        amount: 100,
+        currencyCode: 'EUR',
+        sessionId: 'sbx_another_shopper',
+        checkoutUrl: '',
+        afterSuccessUrl: '',
+        afterCancelUrl: '',
+        expiresAt: new Date(Date.now() + 3600_000),
+      })
+      .returning();
+    await shop.database.db
+      .update(productVariants)
+      .set({ heldByPaymentId: payment!.id })
+      .where(eq(productVariants.code, held!.code));
     const reserved = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: held!.code });
     expect(reserved.body.violations[0].message).toBe(CART_MESSAGES.reserved);
   });
@@ -85,7 +127,12 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
     const bob = await jwt.sign({ customerId: 2, email: 'bob@exemple.fr' });
     // Customers 1 and 2 must exist for the foreign key: register them through the API.
     for (const email of ['alice@exemple.fr', 'bob@exemple.fr']) {
-      await call('POST', `${API}/customers`, { firstName: 'Test', lastName: 'Client', email, password: 'pieces-auto-2026' });
+      await call('POST', `${API}/customers`, {
+        firstName: 'Test',
+        lastName: 'Client',
+        email,
+        password: 'pieces-auto-2026',
+      });
     }
     const cart = (await call('POST', `${API}/orders`, {}, alice)).body;
     expect((await call('GET', `${API}/orders/${cart.tokenValue}`, undefined, alice)).status).toBe(200);
@@ -95,11 +142,24 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
   });
 
   describe('checkout: addresses, plates and shipping', () => {
-    const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
-    const byWeight = async (test: (kg: number) => boolean) => ((await call('GET', `${API}/products?itemsPerPage=100&order[price]=asc`)).body['hydra:member'] as Json[]).filter((p) => test(p.weight));
+    const address = {
+      firstName: 'Léa',
+      lastName: 'Martin',
+      street: '12 rue des Forges',
+      city: 'Douai',
+      postcode: '59500',
+      countryCode: 'FR',
+    };
+    const byWeight = async (test: (kg: number) => boolean) =>
+      ((await call('GET', `${API}/products?itemsPerPage=100&order[price]=asc`)).body['hydra:member'] as Json[]).filter(
+        (p) => test(p.weight),
+      );
     async function cartWith(...codes: string[]) {
       const cart = (await call('POST', `${API}/orders`, {})).body;
-      for (const code of codes) expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: code })).status).toBe(201);
+      for (const code of codes)
+        expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: code })).status).toBe(
+          201,
+        );
       return cart.tokenValue as string;
     }
 
@@ -107,22 +167,38 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
       const cart = (await call('POST', `${API}/orders`, {})).body;
       const response = await call('PUT', `${API}/orders/${cart.tokenValue}`, { billingAddress: address });
       expect(response.status).toBe(422);
-      expect(response.body.violations[0].message).toBe('Votre panier est vide : ajoutez une pièce avant de passer commande.');
+      expect(response.body.violations[0].message).toBe(
+        'Votre panier est vide : ajoutez une pièce avant de passer commande.',
+      );
     });
 
     it('addresses the order (shipping = billing by default), keeps plates, and ships from the yard for free by default', async () => {
       const [light] = await byWeight((kg) => kg < 5);
       const token = await cartWith(light!.code);
-      const invalid = await call('PUT', `${API}/orders/${token}`, { billingAddress: { ...address, postcode: '59' }, licencePlates: 'ABC123' });
+      const invalid = await call('PUT', `${API}/orders/${token}`, {
+        billingAddress: { ...address, postcode: '59' },
+        licencePlates: 'ABC123',
+      });
       expect(invalid.status).toBe(422);
-      expect(invalid.body.violations.map((v: Json) => v.propertyPath)).toEqual(['billingAddress.postcode', 'licencePlates']);
+      expect(invalid.body.violations.map((v: Json) => v.propertyPath)).toEqual([
+        'billingAddress.postcode',
+        'licencePlates',
+      ]);
 
-      const addressed = await call('PUT', `${API}/orders/${token}`, { billingAddress: address, licencePlates: 'ab123cd, 1234 ab 59' });
+      const addressed = await call('PUT', `${API}/orders/${token}`, {
+        billingAddress: address,
+        licencePlates: 'ab123cd, 1234 ab 59',
+      });
       expect(addressed.status).toBe(200);
       expect(addressed.body).toMatchObject({
-        checkoutState: 'addressed', state: 'cart', licencePlates: 'AB-123-CD, 1234 AB 59',
-        billingAddress: { ...address, '@type': 'Address' }, shippingAddress: { ...address, '@type': 'Address' },
-        shipments: [{ method: '/api/v2/shop/shipping-methods/retrait_casse' }], shippingTotal: 0, total: light!.defaultVariantData.price,
+        checkoutState: 'addressed',
+        state: 'cart',
+        licencePlates: 'AB-123-CD, 1234 AB 59',
+        billingAddress: { ...address, '@type': 'Address' },
+        shippingAddress: { ...address, '@type': 'Address' },
+        shipments: [{ method: '/api/v2/shop/shipping-methods/retrait_casse' }],
+        shippingTotal: 0,
+        total: light!.defaultVariantData.price,
       });
     });
 
@@ -137,31 +213,72 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
       expect(methods[1]!.price).toBe(990);
 
       const shipmentId = addressed.shipments[0].id;
-      const unfit = await call('PATCH', `${API}/orders/${token}/shipments/${shipmentId}`, { shippingMethod: 'messagerie' });
-      expect(unfit.body.violations).toEqual([{ propertyPath: 'shippingMethod', message: 'Ce mode de livraison ne convient pas au poids de votre commande.' }]);
-      const parcel = await call('PATCH', `${API}/orders/${token}/shipments/${shipmentId}`, { shippingMethod: '/api/v2/shop/shipping-methods/colis' });
+      const unfit = await call('PATCH', `${API}/orders/${token}/shipments/${shipmentId}`, {
+        shippingMethod: 'messagerie',
+      });
+      expect(unfit.body.violations).toEqual([
+        { propertyPath: 'shippingMethod', message: 'Ce mode de livraison ne convient pas au poids de votre commande.' },
+      ]);
+      const parcel = await call('PATCH', `${API}/orders/${token}/shipments/${shipmentId}`, {
+        shippingMethod: '/api/v2/shop/shipping-methods/colis',
+      });
       expect(parcel.status).toBe(200);
-      expect(parcel.body).toMatchObject({ checkoutState: 'shipping_selected', shippingTotal: 990, total: light!.defaultVariantData.price + 990 });
-      expect((await call('PATCH', `${API}/orders/${token}/shipments/99999`, { shippingMethod: 'colis' })).status).toBe(404);
+      expect(parcel.body).toMatchObject({
+        checkoutState: 'shipping_selected',
+        shippingTotal: 990,
+        total: light!.defaultVariantData.price + 990,
+      });
+      expect((await call('PATCH', `${API}/orders/${token}/shipments/99999`, { shippingMethod: 'colis' })).status).toBe(
+        404,
+      );
     });
 
     it('uses saved addresses of the signed-in customer only, who takes the anonymous cart', async () => {
       const [light] = await byWeight((kg) => kg < 5);
-      await call('POST', `${API}/customers`, { firstName: 'Carole', lastName: 'Petit', email: 'carole@exemple.fr', password: 'pieces-auto-2026' });
-      await call('POST', `${API}/customers`, { firstName: 'Denis', lastName: 'Roux', email: 'denis@exemple.fr', password: 'pieces-auto-2026' });
-      const rows = await shop.database.db.select({ id: customers.id }).from(customers)
-        .where(inArray(customers.email, ['carole@exemple.fr', 'denis@exemple.fr'])).orderBy(asc(customers.email));
+      await call('POST', `${API}/customers`, {
+        firstName: 'Carole',
+        lastName: 'Petit',
+        email: 'carole@exemple.fr',
+        password: 'pieces-auto-2026',
+      });
+      await call('POST', `${API}/customers`, {
+        firstName: 'Denis',
+        lastName: 'Roux',
+        email: 'denis@exemple.fr',
+        password: 'pieces-auto-2026',
+      });
+      const rows = await shop.database.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(inArray(customers.email, ['carole@exemple.fr', 'denis@exemple.fr']))
+        .orderBy(asc(customers.email));
       const [carole, denis] = rows.map((row) => row.id);
       const caroleToken = await jwt.sign({ customerId: carole!, email: 'carole@exemple.fr' });
       const denisToken = await jwt.sign({ customerId: denis!, email: 'denis@exemple.fr' });
-      const saved = (await call('POST', `${API}/addresses`, { ...address, firstName: 'Carole', lastName: 'Petit' }, caroleToken)).body;
+      const saved = (
+        await call('POST', `${API}/addresses`, { ...address, firstName: 'Carole', lastName: 'Petit' }, caroleToken)
+      ).body;
       const token = await cartWith(light!.code);
 
-      expect((await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id })).body.violations[0].message).toBe('Connectez-vous pour utiliser une adresse de votre carnet.');
-      expect((await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id }, denisToken)).body.violations[0].message).toBe('Cette adresse ne fait pas partie de votre carnet.');
-      const used = await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id, shippingAddressId: saved.id }, caroleToken);
+      expect(
+        (await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id })).body.violations[0].message,
+      ).toBe('Connectez-vous pour utiliser une adresse de votre carnet.');
+      expect(
+        (await call('PUT', `${API}/orders/${token}`, { billingAddressId: saved.id }, denisToken)).body.violations[0]
+          .message,
+      ).toBe('Cette adresse ne fait pas partie de votre carnet.');
+      const used = await call(
+        'PUT',
+        `${API}/orders/${token}`,
+        { billingAddressId: saved.id, shippingAddressId: saved.id },
+        caroleToken,
+      );
       expect(used.status).toBe(200);
-      expect(used.body).toMatchObject({ billingAddressId: saved.id, shippingAddressId: saved.id, billingAddress: { firstName: 'Carole', city: 'Douai' } });
+      expect(used.body).toMatchObject({
+        billingAddressId: saved.id,
+        shippingAddressId: saved.id,
+        billingAddress: { firstName: 'Carole', city: 'Douai' },
+      });
       // The anonymous cart is Carole's now: nobody else reads it by its token.
       expect((await call('GET', `${API}/orders/${token}`, undefined, caroleToken)).status).toBe(200);
       expect((await call('GET', `${API}/orders/${token}`)).status).toBe(404);

@@ -22,23 +22,43 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
   const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
   const jwt = createJwtService(new TextEncoder().encode('payment-tests-signing-key-of-enough-length-0'));
   const call = jsonCaller(() => shop);
-  const form = (url: string) => shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-  const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
-  const partsForSale = async () => (await call('GET', `${API}/products?itemsPerPage=100`)).body['hydra:member'] as Json[];
+  const form = (url: string) =>
+    shop.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+  const address = {
+    firstName: 'Léa',
+    lastName: 'Martin',
+    street: '12 rue des Forges',
+    city: 'Douai',
+    postcode: '59500',
+    countryCode: 'FR',
+  };
+  const partsForSale = async () =>
+    (await call('GET', `${API}/products?itemsPerPage=100`)).body['hydra:member'] as Json[];
 
   /** A cart holding `code`, addressed, with pickup at the yard chosen. */
   async function readyCart(code: string): Promise<string> {
     const cart = (await call('POST', `${API}/orders`, {})).body;
     expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: code })).status).toBe(201);
     const addressed = (await call('PUT', `${API}/orders/${cart.tokenValue}`, { billingAddress: address })).body;
-    const chosen = await call('PATCH', `${API}/orders/${cart.tokenValue}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'retrait_casse' });
+    const chosen = await call('PATCH', `${API}/orders/${cart.tokenValue}/shipments/${addressed.shipments[0].id}`, {
+      shippingMethod: 'retrait_casse',
+    });
     expect(chosen.body.checkoutState).toBe('shipping_selected');
     return cart.tokenValue;
   }
   const sessionOf = (checkoutUrl: string) => new URL(checkoutUrl).pathname;
 
   beforeAll(async () => {
-    shop = await startTestShop(backend, 60, { now: () => clock, jwt, mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }) });
+    shop = await startTestShop(backend, 60, {
+      now: () => clock,
+      jwt,
+      mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }),
+    });
   });
   afterAll(async () => {
     await shop?.close();
@@ -61,13 +81,24 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     // The order's number, never its token (the token alone opens an anonymous cart).
     expect(page.body).not.toContain(token.slice(0, 8));
     const shown = /Commande n° <strong>(\d{9})<\/strong>/.exec(page.body)?.[1];
-    expect(page.body).toContain(((part!.defaultVariantData.price as number) / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' }));
+    expect(page.body).toContain(
+      ((part!.defaultVariantData.price as number) / 100).toLocaleString('fr-FR', {
+        style: 'currency',
+        currency: 'EUR',
+      }),
+    );
 
     const confirmed = await form(`${sessionOf(paid.body.checkoutUrl)}/pay`);
     expect(confirmed.statusCode).toBe(303);
     expect(confirmed.headers.location).toBe(urls.afterSuccessUrl);
     const order = (await call('PATCH', `${API}/orders/${token}/complete`, {})).body;
-    expect(order).toMatchObject({ state: 'new', checkoutState: 'completed', paymentState: 'paid', shippingState: 'ready', total: part!.defaultVariantData.price });
+    expect(order).toMatchObject({
+      state: 'new',
+      checkoutState: 'completed',
+      paymentState: 'paid',
+      shippingState: 'ready',
+      total: part!.defaultVariantData.price,
+    });
     expect(order.number).toMatch(/^\d{9}$/);
     expect(shown).toBe(order.number);
     // Read back by its token, a placed order shows its state; a cart's view does not.
@@ -91,7 +122,10 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     // Named as the buyer knows it, not by its code.
     expect(refused.body.violations[0].message).toBe(`${part!.name} : ${CART_MESSAGES.reserved}`);
     const newcomer = (await call('POST', `${API}/orders`, {})).body.tokenValue;
-    expect((await call('POST', `${API}/orders/${newcomer}/items`, { productVariant: part!.code })).body.violations[0].message).toBe(CART_MESSAGES.reserved);
+    expect(
+      (await call('POST', `${API}/orders/${newcomer}/items`, { productVariant: part!.code })).body.violations[0]
+        .message,
+    ).toBe(CART_MESSAGES.reserved);
 
     const cancelled = await form(`${sessionOf(checkout)}/cancel`);
     expect(cancelled.headers.location).toBe(urls.afterCancelUrl);
@@ -115,37 +149,57 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     const [, , , part] = await partsForSale();
     const cart = (await call('POST', `${API}/orders`, {})).body.tokenValue;
     await call('POST', `${API}/orders/${cart}/items`, { productVariant: part!.code });
-    expect((await call('POST', `${API}/orders/${cart}/pay`, urls)).body.violations[0].message).toBe('Choisissez d’abord l’adresse et le mode de livraison.');
+    expect((await call('POST', `${API}/orders/${cart}/pay`, urls)).body.violations[0].message).toBe(
+      'Choisissez d’abord l’adresse et le mode de livraison.',
+    );
     const token = await readyCart(part!.code);
-    const evil = await call('POST', `${API}/orders/${token}/pay`, { ...urls, afterSuccessUrl: 'https://evil.example/merci' });
+    const evil = await call('POST', `${API}/orders/${token}/pay`, {
+      ...urls,
+      afterSuccessUrl: 'https://evil.example/merci',
+    });
     expect(evil.status).toBe(422);
   });
 
   it('mails the customer the confirmation of a paid order, once', async () => {
     const email = `confirmation.${backend}@exemple.fr`;
-    await call('POST', `${API}/customers`, { firstName: 'Léa', lastName: 'Martin', email, password: 'pieces-auto-2026' });
+    await call('POST', `${API}/customers`, {
+      firstName: 'Léa',
+      lastName: 'Martin',
+      email,
+      password: 'pieces-auto-2026',
+    });
     const [row] = await shop.database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
     const token = await jwt.sign({ customerId: row!.id, email });
     const part = (await partsForSale()).at(-1)!;
     const cart = (await call('POST', `${API}/orders`, {}, token)).body.tokenValue as string;
     await call('POST', `${API}/orders/${cart}/items`, { productVariant: part.code }, token);
     const addressed = (await call('PUT', `${API}/orders/${cart}`, { billingAddress: address }, token)).body;
-    await call('PATCH', `${API}/orders/${cart}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'retrait_casse' }, token);
+    await call(
+      'PATCH',
+      `${API}/orders/${cart}/shipments/${addressed.shipments[0].id}`,
+      { shippingMethod: 'retrait_casse' },
+      token,
+    );
     const checkoutUrl = (await call('POST', `${API}/orders/${cart}/pay`, urls, token)).body.checkoutUrl;
     await form(`${sessionOf(checkoutUrl)}/pay`);
     await form(`${sessionOf(checkoutUrl)}/pay`);
 
-    const mails = (await readOutbox(outbox, 100)).filter((mail) => mail.to === email && mail.subject.startsWith('Commande n°'));
+    const mails = (await readOutbox(outbox, 100)).filter(
+      (mail) => mail.to === email && mail.subject.startsWith('Commande n°'),
+    );
     expect(mails).toHaveLength(1);
     const order = (await call('GET', `${API}/orders/${cart}`, undefined, token)).body;
     expect(mails[0]!.subject).toBe(`Commande n° ${order.number} enregistrée`);
     expect(mails[0]!.text).toContain(part.name);
-    expect(mails[0]!.text).toContain(`Total payé TTC : ${((part.defaultVariantData.price as number) / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' })}`);
+    expect(mails[0]!.text).toContain(
+      `Total payé TTC : ${((part.defaultVariantData.price as number) / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' })}`,
+    );
     expect(mails[0]!.links).toContain(`${SITE}/compte/commandes/${cart}`);
   });
 
   /** Whether the part can be taken now, as the catalogue says. */
-  const inStock = async (code: string) => (await call('GET', `${API}/product-variants/${code}`)).body.inStock as boolean;
+  const inStock = async (code: string) =>
+    (await call('GET', `${API}/product-variants/${code}`)).body.inStock as boolean;
 
   it('cancels the open payment when the cart changes in another tab: nothing is placed for the old amount', async () => {
     const [cheap, expensive] = (await partsForSale()).filter((p) => p.weight < 5).slice(-2);
@@ -158,9 +212,14 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     expect(changed.checkoutState).toBe('shipping_selected');
     expect(await inStock(cheap!.code)).toBe(true);
     // The old page is closed and paying it places nothing, sells nothing.
-    expect((await shop.app.inject({ method: 'GET', url: sessionOf(checkout) })).body).toContain('Ce paiement n’est plus ouvert');
+    expect((await shop.app.inject({ method: 'GET', url: sessionOf(checkout) })).body).toContain(
+      'Ce paiement n’est plus ouvert',
+    );
     expect((await form(`${sessionOf(checkout)}/pay`)).headers.location).toBe(urls.afterCancelUrl);
-    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({ paymentState: 'cart', total: changed.total });
+    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({
+      paymentState: 'cart',
+      total: changed.total,
+    });
     expect(await inStock(cheap!.code)).toBe(true);
     expect(await inStock(expensive!.code)).toBe(true);
     // Paying again asks the new total and holds both parts; it places the order for that total.
@@ -170,7 +229,10 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     expect(page).toContain((changed.total / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' }));
     expect([await inStock(cheap!.code), await inStock(expensive!.code)]).toEqual([false, false]);
     await form(`${sessionOf(again)}/pay`);
-    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({ paymentState: 'paid', total: changed.itemsTotal + changed.shippingTotal });
+    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({
+      paymentState: 'paid',
+      total: changed.itemsTotal + changed.shippingTotal,
+    });
   });
 
   it('ends a hold with its payment, whatever became of the order: a removed part is never left reserved', async () => {
@@ -191,9 +253,16 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     const token = await readyCart(part!.code);
     const checkout = (await call('POST', `${API}/orders/${token}/pay`, urls)).body.checkoutUrl as string;
     // A path that forgot to release (or a crash between two writes): the payment closed, the hold left.
-    await shop.database.db.update(payments).set({ state: 'cancelled' }).where(eq(payments.sessionId, checkout.split('/').pop()!));
+    await shop.database.db
+      .update(payments)
+      .set({ state: 'cancelled' })
+      .where(eq(payments.sessionId, checkout.split('/').pop()!));
     expect(await inStock(part!.code)).toBe(false);
-    const run = await sweepPayments({ db: shop.database.db, paymentProviders: shop.app.paymentProviders, now: () => clock });
+    const run = await sweepPayments({
+      db: shop.database.db,
+      paymentProviders: shop.app.paymentProviders,
+      now: () => clock,
+    });
     expect(run.orphanHolds).toBe(1);
     expect(await inStock(part!.code)).toBe(true);
   });
@@ -207,7 +276,9 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     expect(opened).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 422)).toHaveLength(49);
     await form(`${sessionOf(opened[0]!.body.checkoutUrl)}/pay`);
-    const states = await Promise.all(carts.map(async (token) => (await call('GET', `${API}/orders/${token}`)).body.paymentState));
+    const states = await Promise.all(
+      carts.map(async (token) => (await call('GET', `${API}/orders/${token}`)).body.paymentState),
+    );
     expect(states.filter((state) => state === 'paid')).toHaveLength(1);
   });
 });

@@ -31,7 +31,9 @@ function blackPng(width: number, height: number): Buffer {
   const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // filter byte 0 + zeros on every row
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -47,27 +49,34 @@ function crc32(data: Buffer): number {
 }
 
 /** Every file under `dir`, relative to it. */
-const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true })
-  .filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
 
 describe('staff photo upload', () => {
   let shop: TestShop;
   let code: string;
-  const upload = (partCode: string, body: Buffer, type = 'image/png') => shop.app.inject({
-    method: 'PUT', url: `/api/v2/admin/products/${partCode}/images/1`,
-    headers: { authorization: `Bearer ${STAFF}`, 'content-type': type }, payload: body,
-  });
+  const upload = (partCode: string, body: Buffer, type = 'image/png') =>
+    shop.app.inject({
+      method: 'PUT',
+      url: `/api/v2/admin/products/${partCode}/images/1`,
+      headers: { authorization: `Bearer ${STAFF}`, 'content-type': type },
+      payload: body,
+    });
 
   beforeAll(async () => {
     shop = await startTestShop('pglite', 3, { staffToken: STAFF });
-    [{ code }] = await shop.database.db.select({ code: products.code }).from(products).limit(1) as [{ code: string }];
+    [{ code }] = (await shop.database.db.select({ code: products.code }).from(products).limit(1)) as [{ code: string }];
   });
   afterAll(async () => {
     await shop?.close();
   });
 
   it('stores a real photo of a known part (the path the refusals below must not take)', async () => {
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
     const response = await upload(code, photo, 'image/jpeg');
     expect(response.statusCode).toBe(201);
     expect(filesUnder(shop.mediaDir)).toEqual([response.json().path]);
@@ -76,19 +85,26 @@ describe('staff photo upload', () => {
   it.each([
     ['30000×30000 (over sharp’s own limit)', 30_000, 30_000],
     ['9000×9000 (81 megapixels, under sharp’s own limit)', 9_000, 9_000],
-  ])('refuses a small file declaring a picture of %s before decoding it, and writes nothing', async (_label, width, height) => {
-    const bomb = blackPng(width, height);
-    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-    const before = filesUnder(shop.mediaDir);
-    const response = await upload(code, bomb);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()['hydra:description']).toBe(`Photo trop grande (${width} × ${height} pixels) : 50 mégapixels au plus.`);
-    expect(filesUnder(shop.mediaDir)).toEqual(before);
-  });
+  ])(
+    'refuses a small file declaring a picture of %s before decoding it, and writes nothing',
+    async (_label, width, height) => {
+      const bomb = blackPng(width, height);
+      expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+      const before = filesUnder(shop.mediaDir);
+      const response = await upload(code, bomb);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()['hydra:description']).toBe(
+        `Photo trop grande (${width} × ${height} pixels) : 50 mégapixels au plus.`,
+      );
+      expect(filesUnder(shop.mediaDir)).toEqual(before);
+    },
+  );
 
   it('answers 404 for a part the shop does not have, without writing a file', async () => {
     const before = filesUnder(shop.mediaDir);
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa3366' } })
+      .png()
+      .toBuffer();
     const response = await upload('PIECE-INCONNUE-0001', photo);
     expect(response.statusCode).toBe(404);
     expect(response.json()['hydra:description']).toBe('Pièce introuvable : importez sa ligne avant ses photos.');

@@ -19,9 +19,14 @@ const OWNER_ADDRESS = '203.0.113.10';
 type Json = Record<string, any>;
 
 function caller(shop: () => TestShop) {
-  return async (method: string, url: string, options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {}) => {
+  return async (
+    method: string,
+    url: string,
+    options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
+  ) => {
     const response = await shop().app.inject({
-      method: method as 'GET', url,
+      method: method as 'GET',
+      url,
       headers: {
         accept: 'application/ld+json',
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -31,31 +36,45 @@ function caller(shop: () => TestShop) {
       payload: options.body === undefined ? undefined : JSON.stringify(options.body),
       remoteAddress: options.ip ?? OWNER_ADDRESS,
     });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json, headers: response.headers };
+    return {
+      status: response.statusCode,
+      body: (response.body ? response.json() : null) as Json,
+      headers: response.headers,
+    };
   };
 }
 
 /** Waits for the mail the shop sends after it answered. */
 async function mailTo(outbox: string, email: string, path: string, after = 0) {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const mails = (await readOutbox(outbox, 500)).filter((m) => m.to === email && m.links.some((l) => l.startsWith(`${SITE}${path}`)));
-    if (mails.length > after) return mails[0]!.links.find((l) => l.startsWith(`${SITE}${path}`))!.slice(`${SITE}${path}`.length);
+    const mails = (await readOutbox(outbox, 500)).filter(
+      (m) => m.to === email && m.links.some((l) => l.startsWith(`${SITE}${path}`)),
+    );
+    if (mails.length > after)
+      return mails[0]!.links.find((l) => l.startsWith(`${SITE}${path}`))!.slice(`${SITE}${path}`.length);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`no mail to ${email} with ${path}`);
 }
-const mailCount = async (outbox: string, email: string) => (await readOutbox(outbox, 500)).filter((m) => m.to === email).length;
+const mailCount = async (outbox: string, email: string) =>
+  (await readOutbox(outbox, 500)).filter((m) => m.to === email).length;
 
 describe.each(BACKENDS)('account limits on %s', (backend) => {
   let shop: TestShop;
   const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
   const call = caller(() => shop);
-  const login = (email: string, password: string, ip: string) => call('POST', `${API}/authentication-token`, { body: { email, password }, ip });
+  const login = (email: string, password: string, ip: string) =>
+    call('POST', `${API}/authentication-token`, { body: { email, password }, ip });
 
   async function verifiedCustomer(email: string) {
-    expect((await call('POST', `${API}/customers`, {
-      body: { firstName: 'Léa', lastName: 'Martin', email, password: PASSWORD }, ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
-    })).status).toBe(204);
+    expect(
+      (
+        await call('POST', `${API}/customers`, {
+          body: { firstName: 'Léa', lastName: 'Martin', email, password: PASSWORD },
+          ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
+        })
+      ).status,
+    ).toBe(204);
     const token = await mailTo(outbox, email, '/verification/');
     expect((await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} })).status).toBe(202);
     const session = await login(email, PASSWORD, OWNER_ADDRESS);
@@ -65,7 +84,9 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
 
   beforeAll(async () => {
     shop = await startTestShop(backend, 5, {
-      mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }), siteUrl: SITE, trustProxy: 'loopback',
+      mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }),
+      siteUrl: SITE,
+      trustProxy: 'loopback',
     });
   });
   afterAll(async () => {
@@ -74,9 +95,12 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
 
   it('a stolen access token cannot be used to guess the current password (password change, e-mail change, deletion)', async () => {
     const { token, id } = await verifiedCustomer('volee@exemple.fr');
-    const change = (currentPassword: string) => call('PUT', `${API}/customers/${id}/password`, {
-      token, ip: '192.0.2.99', body: { currentPassword, newPassword: 'Voleur-2026-xyz', confirmNewPassword: 'Voleur-2026-xyz' },
-    });
+    const change = (currentPassword: string) =>
+      call('PUT', `${API}/customers/${id}/password`, {
+        token,
+        ip: '192.0.2.99',
+        body: { currentPassword, newPassword: 'Voleur-2026-xyz', confirmNewPassword: 'Voleur-2026-xyz' },
+      });
     const answers: number[] = [];
     for (let i = 0; i < 8; i++) answers.push((await change(`devine-${i}`)).status);
     expect(answers).toEqual(Array(8).fill(422));
@@ -84,8 +108,17 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     const refused = await change(PASSWORD);
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
-    expect((await call('DELETE', `${API}/customers/${id}`, { token, body: { currentPassword: PASSWORD } })).status).toBe(429);
-    expect((await call('PUT', `${API}/customers/${id}`, { token, body: { email: 'voleur@exemple.fr', currentPassword: PASSWORD } })).status).toBe(429);
+    expect(
+      (await call('DELETE', `${API}/customers/${id}`, { token, body: { currentPassword: PASSWORD } })).status,
+    ).toBe(429);
+    expect(
+      (
+        await call('PUT', `${API}/customers/${id}`, {
+          token,
+          body: { email: 'voleur@exemple.fr', currentPassword: PASSWORD },
+        })
+      ).status,
+    ).toBe(429);
     expect((await login('volee@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
   });
 
@@ -110,7 +143,8 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
   it('guessing one account from many addresses meets a ceiling, which never refuses an address the owner signed in from', async () => {
     await verifiedCustomer('celebre@exemple.fr');
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i++) statuses.push((await login('celebre@exemple.fr', `essai-${i}`, `192.0.2.${100 + i}`)).status);
+    for (let i = 0; i < 60; i++)
+      statuses.push((await login('celebre@exemple.fr', `essai-${i}`, `192.0.2.${100 + i}`)).status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(40);
     expect(statuses.slice(-5)).toEqual(Array(5).fill(429));
     // A new address meets the ceiling too, right password or not…
@@ -130,20 +164,46 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
   it('reset requests from strangers neither stop the owner asking nor void the link the owner holds', async () => {
     await verifiedCustomer('oubli@exemple.fr');
     const stranger: number[] = [];
-    for (let i = 0; i < 5; i++) stranger.push((await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: '192.0.2.77' })).status);
+    for (let i = 0; i < 5; i++)
+      stranger.push(
+        (
+          await call('POST', `${API}/customers/reset-password`, {
+            body: { email: 'oubli@exemple.fr' },
+            ip: '192.0.2.77',
+          })
+        ).status,
+      );
     expect(stranger).toEqual([202, 202, 202, 429, 429]);
     for (let i = 0; i < 6; i++) {
-      expect((await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: `192.0.2.${80 + i}` })).status).toBe(202);
+      expect(
+        (
+          await call('POST', `${API}/customers/reset-password`, {
+            body: { email: 'oubli@exemple.fr' },
+            ip: `192.0.2.${80 + i}`,
+          })
+        ).status,
+      ).toBe(202);
     }
     // The owner asks too: same answer as anyone.
-    expect((await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: OWNER_ADDRESS })).status).toBe(202);
+    expect(
+      (
+        await call('POST', `${API}/customers/reset-password`, {
+          body: { email: 'oubli@exemple.fr' },
+          ip: OWNER_ADDRESS,
+        })
+      ).status,
+    ).toBe(202);
     await shop.app.backgroundTasks.idle();
     // The mailbox is not flooded, and the newest link mailed works.
     expect(await mailCount(outbox, 'oubli@exemple.fr')).toBeLessThanOrEqual(1 + 3);
     const latest = await mailTo(outbox, 'oubli@exemple.fr', '/mot-de-passe-oublie/');
-    expect((await call('PATCH', `${API}/customers/reset-password/${latest}`, {
-      body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'nouveau-2026-x' },
-    })).status).toBe(202);
+    expect(
+      (
+        await call('PATCH', `${API}/customers/reset-password/${latest}`, {
+          body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'nouveau-2026-x' },
+        })
+      ).status,
+    ).toBe(202);
     expect((await login('oubli@exemple.fr', 'nouveau-2026-x', OWNER_ADDRESS)).status).toBe(200);
   });
 
@@ -152,32 +212,57 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     const other = await verifiedCustomer('voisin@exemple.fr');
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      statuses.push((await call('PUT', `${API}/customers/${prober.id}`, { token: prober.token, body: { email: `essai-${i}@exemple.fr`, firstName: 'Léa' }, ip: `192.0.2.${i + 1}` })).status);
+      statuses.push(
+        (
+          await call('PUT', `${API}/customers/${prober.id}`, {
+            token: prober.token,
+            body: { email: `essai-${i}@exemple.fr`, firstName: 'Léa' },
+            ip: `192.0.2.${i + 1}`,
+          })
+        ).status,
+      );
     }
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
     expect(statuses.slice(-5)).toEqual(Array(5).fill(429));
-    const refused = await call('PUT', `${API}/customers/${prober.id}`, { token: prober.token, body: { firstName: 'Léa' } });
+    const refused = await call('PUT', `${API}/customers/${prober.id}`, {
+      token: prober.token,
+      body: { firstName: 'Léa' },
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.body['hydra:description']).toBe('Trop de tentatives. Réessayez plus tard.');
     // Another customer is not concerned.
-    expect((await call('PUT', `${API}/customers/${other.id}`, { token: other.token, body: { firstName: 'Paul' } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${API}/customers/${other.id}`, { token: other.token, body: { firstName: 'Paul' } })).status,
+    ).toBe(200);
   });
 
   it('counts the connection’s address: an X-Forwarded-For is believed only from the trusted proxy (the storefront on loopback)', async () => {
     const direct: number[] = [];
     for (let i = 0; i < 22; i++) {
-      direct.push((await call('POST', `${API}/authentication-token`, {
-        body: { email: `x-${i}@exemple.fr`, password: 'x' }, ip: '192.0.2.240', headers: { 'x-forwarded-for': `10.9.${i}.1` },
-      })).status);
+      direct.push(
+        (
+          await call('POST', `${API}/authentication-token`, {
+            body: { email: `x-${i}@exemple.fr`, password: 'x' },
+            ip: '192.0.2.240',
+            headers: { 'x-forwarded-for': `10.9.${i}.1` },
+          })
+        ).status,
+      );
     }
     expect(direct.slice(20)).toEqual([429, 429]);
     // Through the storefront (loopback), the shopper's address it forwards is the one counted.
     const forwarded: number[] = [];
     for (let i = 0; i < 22; i++) {
-      forwarded.push((await call('POST', `${API}/authentication-token`, {
-        body: { email: `y-${i}@exemple.fr`, password: 'x' }, ip: '127.0.0.1', headers: { 'x-forwarded-for': `198.18.${i}.1` },
-      })).status);
+      forwarded.push(
+        (
+          await call('POST', `${API}/authentication-token`, {
+            body: { email: `y-${i}@exemple.fr`, password: 'x' },
+            ip: '127.0.0.1',
+            headers: { 'x-forwarded-for': `198.18.${i}.1` },
+          })
+        ).status,
+      );
     }
     expect(forwarded).toEqual(Array(22).fill(401));
   });
@@ -195,11 +280,20 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     };
     // "Any proxy" or a count of hops would believe a header a client wrote when it reaches the API directly.
     for (const value of ['1', 'true', '*']) expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY/);
-    const balanced = await startTestShop(backend, 1, { trustProxy: trustProxyOf('10.0.0.0/8'), mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }) });
-    const attempt = async (i: number, forwardedFor: string) => (await balanced.app.inject({
-      method: 'POST', url: `${API}/authentication-token`, headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
-      payload: JSON.stringify({ email: `lb-${i}@exemple.fr`, password: 'x' }), remoteAddress: '10.0.0.5',
-    })).statusCode;
+    const balanced = await startTestShop(backend, 1, {
+      trustProxy: trustProxyOf('10.0.0.0/8'),
+      mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }),
+    });
+    const attempt = async (i: number, forwardedFor: string) =>
+      (
+        await balanced.app.inject({
+          method: 'POST',
+          url: `${API}/authentication-token`,
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+          payload: JSON.stringify({ email: `lb-${i}@exemple.fr`, password: 'x' }),
+          remoteAddress: '10.0.0.5',
+        })
+      ).statusCode;
     try {
       // One shopper writing a new address in front of the balancer's entry each time: limited.
       const one: number[] = [];
@@ -215,13 +309,19 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
   });
 
   it('multiplies every ceiling by RATE_LIMIT_SCALE', async () => {
-    const scaled = await startTestShop(backend, 1, { rateLimitScale: 2, mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }) });
+    const scaled = await startTestShop(backend, 1, {
+      rateLimitScale: 2,
+      mailer: createMailer({ outboxDir: outbox, from: 'boutique@test' }),
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 42; i++) {
         const response = await scaled.app.inject({
-          method: 'POST', url: `${API}/authentication-token`, headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ email: `z-${i}@exemple.fr`, password: 'x' }), remoteAddress: '192.0.2.250',
+          method: 'POST',
+          url: `${API}/authentication-token`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: `z-${i}@exemple.fr`, password: 'x' }),
+          remoteAddress: '192.0.2.250',
         });
         statuses.push(response.statusCode);
       }
@@ -237,7 +337,9 @@ describe('the password-reset answer', () => {
   it('is sent before anything that depends on the address: the lookup and the mail come after it', async () => {
     const sent: OutgoingMail[] = [];
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const mailer: Mailer = {
       async send(mail) {
         if (mail.subject !== 'Confirmez votre adresse e-mail') await gate;
@@ -247,11 +349,22 @@ describe('the password-reset answer', () => {
     const shop = await startTestShop('pglite', 1, { mailer, siteUrl: SITE });
     try {
       const call = caller(() => shop);
-      expect((await call('POST', `${API}/customers`, { body: { firstName: 'Léa', lastName: 'Martin', email: 'connue@exemple.fr', password: PASSWORD } })).status).toBe(204);
+      expect(
+        (
+          await call('POST', `${API}/customers`, {
+            body: { firstName: 'Léa', lastName: 'Martin', email: 'connue@exemple.fr', password: PASSWORD },
+          })
+        ).status,
+      ).toBe(204);
       const timeout = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3000));
-      const known = await Promise.race([call('POST', `${API}/customers/reset-password`, { body: { email: 'connue@exemple.fr' } }), timeout]);
+      const known = await Promise.race([
+        call('POST', `${API}/customers/reset-password`, { body: { email: 'connue@exemple.fr' } }),
+        timeout,
+      ]);
       expect(known === 'still waiting' ? known : known.status).toBe(202);
-      expect(sent.filter((mail) => mail.to === 'connue@exemple.fr' && mail.subject !== 'Confirmez votre adresse e-mail')).toHaveLength(0);
+      expect(
+        sent.filter((mail) => mail.to === 'connue@exemple.fr' && mail.subject !== 'Confirmez votre adresse e-mail'),
+      ).toHaveLength(0);
       release();
       await shop.app.backgroundTasks.idle();
       expect(sent.map((mail) => mail.to)).toEqual(['connue@exemple.fr', 'connue@exemple.fr']);

@@ -9,14 +9,19 @@ const STAFF_TOKEN = 'staff-token-for-tests-0123456789';
 const SECRET = 'revalidate-secret-for-tests-0123456789';
 type Json = Record<string, any>;
 
-interface Received { headers: IncomingMessage['headers']; body: string }
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
 
 /** A stand-in storefront that records the webhook calls it receives. */
 async function startReceiver(statuses: number[] = []) {
   const received: Received[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk) => { body += chunk; });
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
     request.on('end', () => {
       received.push({ headers: request.headers, body });
       response.statusCode = statuses.shift() ?? 200;
@@ -38,7 +43,10 @@ describe('storefront notifier', () => {
     await notifier.flush();
     expect(receiver.received).toHaveLength(1);
     const [call] = receiver.received;
-    expect(JSON.parse(call!.body)).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), tags: ['product:A', 'listings', 'product:B'] });
+    expect(JSON.parse(call!.body)).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      tags: ['product:A', 'listings', 'product:B'],
+    });
     const timestamp = Number(call!.headers['x-shop-timestamp']);
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
     expect(call!.headers['x-shop-signature']).toBe(`sha256=${signPayload(SECRET, timestamp, call!.body)}`);
@@ -53,7 +61,12 @@ describe('storefront notifier', () => {
     expect(receiver.received).toHaveLength(3);
 
     const errors: unknown[] = [];
-    const down = createStorefrontNotifier({ url: 'http://127.0.0.1:9/api/revalidate', secret: SECRET, retries: 1, onError: (e) => errors.push(e) });
+    const down = createStorefrontNotifier({
+      url: 'http://127.0.0.1:9/api/revalidate',
+      secret: SECRET,
+      retries: 1,
+      onError: (e) => errors.push(e),
+    });
     down.notify(['listings']);
     await down.flush();
     expect(errors).toHaveLength(1);
@@ -78,9 +91,12 @@ describe.each(BACKENDS)('selling a part on %s', (backend) => {
     const response = await shop.app.inject({ method: 'GET', url, headers: { accept: 'application/ld+json' } });
     return { status: response.statusCode, body: response.json() as Json };
   };
-  const markSold = (code: string, token = STAFF_TOKEN) => shop.app.inject({
-    method: 'POST', url: `/api/v2/admin/products/${code}/mark-sold`, headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const markSold = (code: string, token = STAFF_TOKEN) =>
+    shop.app.inject({
+      method: 'POST',
+      url: `/api/v2/admin/products/${code}/mark-sold`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -134,7 +150,10 @@ describe.each(BACKENDS)('selling a part on %s', (backend) => {
     expect(variant.body.inStock).toBe(false);
 
     await shop.app.close(); // flushes the notifier
-    expect(receiver.received.map((call) => JSON.parse(call.body).tags)).toContainEqual([`product:${first.code}`, 'listings']);
+    expect(receiver.received.map((call) => JSON.parse(call.body).tags)).toContainEqual([
+      `product:${first.code}`,
+      'listings',
+    ]);
   });
 });
 
@@ -146,9 +165,12 @@ describe.each(BACKENDS)('staff routes on %s', (backend) => {
   afterAll(async () => {
     await shop?.close();
   });
-  const markSold = (code: string) => shop.app.inject({
-    method: 'POST', url: `/api/v2/admin/products/${code}/mark-sold`, headers: { authorization: `Bearer ${STAFF_TOKEN}` },
-  });
+  const markSold = (code: string) =>
+    shop.app.inject({
+      method: 'POST',
+      url: `/api/v2/admin/products/${code}/mark-sold`,
+      headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+    });
 
   it('is idempotent and answers 404 for an unknown part', async () => {
     expect((await markSold('P0000002')).json().changed).toBe(true);
@@ -159,10 +181,13 @@ describe.each(BACKENDS)('staff routes on %s', (backend) => {
   });
 
   it('records a sale made earlier, and refuses one in the future or a date that is not one', async () => {
-    const post = (soldAt: string) => shop.app.inject({
-      method: 'POST', url: '/api/v2/admin/products/P0000003/mark-sold',
-      headers: { authorization: `Bearer ${STAFF_TOKEN}` }, payload: { soldAt },
-    });
+    const post = (soldAt: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/v2/admin/products/P0000003/mark-sold',
+        headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+        payload: { soldAt },
+      });
     expect((await post('2999-01-01T00:00:00Z')).statusCode).toBe(400);
     expect((await post('hier')).statusCode).toBe(400);
     const earlier = await post('2026-09-01T08:30:00Z');
@@ -172,7 +197,11 @@ describe.each(BACKENDS)('staff routes on %s', (backend) => {
 
   it('does not exist without a staff token', async () => {
     const closed = await startTestShop(backend, 5);
-    const response = await closed.app.inject({ method: 'POST', url: '/api/v2/admin/products/P0000001/mark-sold', headers: { authorization: `Bearer ${STAFF_TOKEN}` } });
+    const response = await closed.app.inject({
+      method: 'POST',
+      url: '/api/v2/admin/products/P0000001/mark-sold',
+      headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+    });
     expect(response.statusCode).toBe(404);
     await closed.close();
   });

@@ -32,7 +32,12 @@ describe('security headers, CORS and body limits of the shop API', () => {
   });
 
   it('sends HSTS when it is served over https', async () => {
-    const app = await buildApp({ db: shop.database.db, publicUrl: 'https://api.boutique.example.fr', mediaDir: shop.mediaDir, siteUrl: SITE });
+    const app = await buildApp({
+      db: shop.database.db,
+      publicUrl: 'https://api.boutique.example.fr',
+      mediaDir: shop.mediaDir,
+      siteUrl: SITE,
+    });
     const response = await app.inject({ method: 'GET', url: '/api/v2/shop/taxons' });
     expect(response.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
     await app.close();
@@ -41,17 +46,25 @@ describe('security headers, CORS and body limits of the shop API', () => {
   it('lets only the storefront origin read it from a browser', async () => {
     const allowed = await shop.app.inject({ method: 'GET', url: '/api/v2/shop/taxons', headers: { origin: SITE } });
     expect(allowed.headers['access-control-allow-origin']).toBe(SITE);
-    const foreign = await shop.app.inject({ method: 'GET', url: '/api/v2/shop/taxons', headers: { origin: 'https://pirate.example' } });
+    const foreign = await shop.app.inject({
+      method: 'GET',
+      url: '/api/v2/shop/taxons',
+      headers: { origin: 'https://pirate.example' },
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await shop.app.inject({
-      method: 'OPTIONS', url: '/api/v2/shop/orders', headers: { origin: 'https://pirate.example', 'access-control-request-method': 'POST' },
+      method: 'OPTIONS',
+      url: '/api/v2/shop/orders',
+      headers: { origin: 'https://pirate.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('refuses bodies over 256 KB without reading them into a route', async () => {
     const response = await shop.app.inject({
-      method: 'POST', url: '/api/v2/shop/orders', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/v2/shop/orders',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ localeCode: 'x'.repeat(300 * 1024) }),
     });
     expect(response.statusCode).toBe(413);

@@ -9,8 +9,18 @@ import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-order-operations-0123';
-const urls = { afterSuccessUrl: 'http://localhost:3000/commande/valide', afterCancelUrl: 'http://localhost:3000/commande/livraison' };
-const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
+const urls = {
+  afterSuccessUrl: 'http://localhost:3000/commande/valide',
+  afterCancelUrl: 'http://localhost:3000/commande/livraison',
+};
+const address = {
+  firstName: 'Léa',
+  lastName: 'Martin',
+  street: '12 rue des Forges',
+  city: 'Douai',
+  postcode: '59500',
+  countryCode: 'FR',
+};
 
 describe.each(BACKENDS)('placed orders on %s', (backend) => {
   let shop: TestShop;
@@ -18,23 +28,45 @@ describe.each(BACKENDS)('placed orders on %s', (backend) => {
   let lea = '';
   let paul = '';
   const call = jsonCaller(() => shop);
-  const staff = (method: string, url: string) => shop.app.inject({ method: method as 'GET', url: `/api/v2/admin${url}`, headers: { authorization: `Bearer ${STAFF}` } });
+  const staff = (method: string, url: string) =>
+    shop.app.inject({
+      method: method as 'GET',
+      url: `/api/v2/admin${url}`,
+      headers: { authorization: `Bearer ${STAFF}` },
+    });
 
   /** Lea buys `code` with the sandbox; returns the order number. */
   async function buy(code: string): Promise<string> {
     const cart = (await call('POST', `${API}/orders`, {}, lea)).body.tokenValue;
     await call('POST', `${API}/orders/${cart}/items`, { productVariant: code }, lea);
-    const addressed = (await call('PUT', `${API}/orders/${cart}`, { billingAddress: address, licencePlates: 'AB-123-CD' }, lea)).body;
-    await call('PATCH', `${API}/orders/${cart}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'retrait_casse' }, lea);
+    const addressed = (
+      await call('PUT', `${API}/orders/${cart}`, { billingAddress: address, licencePlates: 'AB-123-CD' }, lea)
+    ).body;
+    await call(
+      'PATCH',
+      `${API}/orders/${cart}/shipments/${addressed.shipments[0].id}`,
+      { shippingMethod: 'retrait_casse' },
+      lea,
+    );
     const checkout = (await call('POST', `${API}/orders/${cart}/pay`, urls, lea)).body.checkoutUrl;
-    await shop.app.inject({ method: 'POST', url: `${new URL(checkout).pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await shop.app.inject({
+      method: 'POST',
+      url: `${new URL(checkout).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     return (await call('GET', `${API}/orders/${cart}`, undefined, lea)).body.number;
   }
 
   beforeAll(async () => {
     shop = await startTestShop(backend, 40, { staffToken: STAFF, jwt });
     for (const email of ['lea@exemple.fr', 'paul@exemple.fr']) {
-      await call('POST', `${API}/customers`, { firstName: 'Client', lastName: 'Test', email, password: 'pieces-auto-2026' });
+      await call('POST', `${API}/customers`, {
+        firstName: 'Client',
+        lastName: 'Test',
+        email,
+        password: 'pieces-auto-2026',
+      });
     }
     lea = await jwt.sign({ customerId: 1, email: 'lea@exemple.fr' });
     paul = await jwt.sign({ customerId: 2, email: 'paul@exemple.fr' });
@@ -49,7 +81,13 @@ describe.each(BACKENDS)('placed orders on %s', (backend) => {
     await call('POST', `${API}/orders`, {}, lea); // an open cart is not an order
     const mine = (await call('GET', `${API}/orders`, undefined, lea)).body;
     expect(mine['hydra:totalItems']).toBe(1);
-    expect(mine['hydra:member'][0]).toMatchObject({ number, state: 'new', paymentState: 'paid', shippingState: 'ready', licencePlates: 'AB-123-CD' });
+    expect(mine['hydra:member'][0]).toMatchObject({
+      number,
+      state: 'new',
+      paymentState: 'paid',
+      shippingState: 'ready',
+      licencePlates: 'AB-123-CD',
+    });
     expect(mine['hydra:member'][0].shipments[0].method).toBe('/api/v2/shop/shipping-methods/retrait_casse');
     expect((await call('GET', `${API}/orders`, undefined, paul)).body['hydra:totalItems']).toBe(0);
     expect((await call('GET', `${API}/orders`)).status).toBe(401);
@@ -59,14 +97,22 @@ describe.each(BACKENDS)('placed orders on %s', (backend) => {
     const [, part] = (await call('GET', `${API}/products?itemsPerPage=10`)).body['hydra:member'];
     const number = await buy(part.code);
     expect((await staff('POST', `/orders/${number}/ship`)).statusCode).toBe(409);
-    for (const [operation, expected] of [['validate', 'validated/ready'], ['wait', 'validated/waiting'], ['ship', 'validated/shipped'], ['fulfill', 'fulfilled/shipped']] as const) {
+    for (const [operation, expected] of [
+      ['validate', 'validated/ready'],
+      ['wait', 'validated/waiting'],
+      ['ship', 'validated/shipped'],
+      ['fulfill', 'fulfilled/shipped'],
+    ] as const) {
       const response = await staff('POST', `/orders/${number}/${operation}`);
       expect(response.statusCode, operation).toBe(200);
       expect(`${response.json().state}/${response.json().shippingState}`).toBe(expected);
     }
     expect((await staff('POST', `/orders/${number}/cancel`)).json()['hydra:description']).toMatch(/impossible/);
     expect((await staff('POST', '/orders/999999999/validate')).statusCode).toBe(404);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/v2/admin/orders', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/v2/admin/orders', headers: { authorization: 'Bearer nope' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('cancels a paid order: refunded, and its part back on sale', async () => {
@@ -84,9 +130,10 @@ describe.each(BACKENDS)('placed orders on %s', (backend) => {
     await shop.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (shop.app.server.address() as AddressInfo).port;
     const cli = fileURLToPath(new URL('../src/staff/orders-cli.ts', import.meta.url));
-    const run = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, SHOP_API_URL: `http://127.0.0.1:${port}`, STAFF_API_TOKEN: STAFF },
-    });
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+        env: { ...process.env, SHOP_API_URL: `http://127.0.0.1:${port}`, STAFF_API_TOKEN: STAFF },
+      });
     const listed = await run('list', '--state', 'fulfilled');
     // number, date placed (Paris time), state
     expect(listed.stdout).toMatch(/^\d{9} {2}\d\d\/\d\d\/\d{4} \d\d:\d\d {2}fulfilled/m);

@@ -19,15 +19,29 @@ const work = mkdtempSync(join(tmpdir(), 'shop-startup-'));
 const running = new Set<() => Promise<number | null>>();
 
 /** Variables of the developer's or CI's environment that would change what the process chooses. */
-const CLEARED = ['DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'PAYMENT_PROVIDER', 'SITE_URL',
-  'STAFF_API_TOKEN', 'JWT_SECRET', 'SMTP_URL', 'STOREFRONT_REVALIDATE_URL', 'REVALIDATE_SECRET', 'SHOP_API_PUBLIC_URL'];
+const CLEARED = [
+  'DATABASE_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
+  'PAYMENT_PROVIDER',
+  'SITE_URL',
+  'STAFF_API_TOKEN',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'STOREFRONT_REVALIDATE_URL',
+  'REVALIDATE_SECRET',
+  'SHOP_API_PUBLIC_URL',
+];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    }).on('error', reject);
+    const probe = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      })
+      .on('error', reject);
   });
 }
 
@@ -47,8 +61,12 @@ async function startServer(varDir: string, env: Record<string, string>): Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -62,11 +80,15 @@ async function startServer(varDir: string, env: Record<string, string>): Promise
 /** Waits for /health, or for the process to end first. */
 async function ready(started: Started): Promise<boolean> {
   let done = false;
-  void started.exited.then(() => { done = true; });
+  void started.exited.then(() => {
+    done = true;
+  });
   for (let tries = 0; tries < 600 && !done; tries++) {
     try {
       if ((await fetch(`http://127.0.0.1:${started.port}/health`)).ok) return true;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;
@@ -78,13 +100,18 @@ function modes(root: string): { path: string; kind: 'folder' | 'file'; mode: str
   const walk = (path: string) => {
     const stat = lstatSync(path);
     if (stat.isSymbolicLink()) return;
-    found.push({ path: path.slice(root.length) || '/', kind: stat.isDirectory() ? 'folder' : 'file', mode: (stat.mode & 0o777).toString(8) });
+    found.push({
+      path: path.slice(root.length) || '/',
+      kind: stat.isDirectory() ? 'folder' : 'file',
+      mode: (stat.mode & 0o777).toString(8),
+    });
     if (stat.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
   };
   walk(root);
   return found;
 }
-const notOwnerOnly = (root: string) => modes(root).filter(({ kind, mode }) => mode !== (kind === 'folder' ? '700' : '600'));
+const notOwnerOnly = (root: string) =>
+  modes(root).filter(({ kind, mode }) => mode !== (kind === 'folder' ? '700' : '600'));
 
 afterAll(async () => {
   await Promise.all([...running].map((stop) => stop()));
@@ -96,17 +123,20 @@ describe('payment provider at start-up', () => {
     ['an https SITE_URL', { SITE_URL: 'https://www.pieces-auto-recyclees.fr' }],
     ['a SITE_URL on a public host, over http', { SITE_URL: 'http://203.0.113.7:3000' }],
     ['a SITE_URL on a named host, over http', { SITE_URL: 'http://boutique.example.fr' }],
-  ])('refuses to serve %s on the sandbox page unless PAYMENT_PROVIDER=sandbox is set, before touching any data', async (_label, env) => {
-    const varDir = join(work, `refused-${Math.random().toString(36).slice(2)}`);
-    const started = await startServer(varDir, env);
-    expect(await ready(started)).toBe(false);
-    expect(await started.exited).toBe(1);
-    expect(started.output()).toContain(`SITE_URL (${env.SITE_URL}) est une adresse publique`);
-    expect(started.output()).toContain('STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET');
-    expect(started.output()).toContain('PAYMENT_PROVIDER=sandbox');
-    expect(started.output()).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
-    expect(existsSync(varDir)).toBe(false);
-  });
+  ])(
+    'refuses to serve %s on the sandbox page unless PAYMENT_PROVIDER=sandbox is set, before touching any data',
+    async (_label, env) => {
+      const varDir = join(work, `refused-${Math.random().toString(36).slice(2)}`);
+      const started = await startServer(varDir, env);
+      expect(await ready(started)).toBe(false);
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain(`SITE_URL (${env.SITE_URL}) est une adresse publique`);
+      expect(started.output()).toContain('STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET');
+      expect(started.output()).toContain('PAYMENT_PROVIDER=sandbox');
+      expect(started.output()).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
+      expect(existsSync(varDir)).toBe(false);
+    },
+  );
 
   it('refuses PAYMENT_PROVIDER=stripe without its keys, and a provider it does not know', async () => {
     for (const [env, message] of [
@@ -129,23 +159,35 @@ describe('the data folder belongs to the shop’s user alone', () => {
     for (const path of [varDir, join(varDir, 'mail')]) chmodSync(path, 0o777);
     chmodSync(join(varDir, 'jwt-secret'), 0o666);
 
-    const publicShop = await startServer(varDir, { SITE_URL: 'https://www.pieces-auto-recyclees.fr', PAYMENT_PROVIDER: 'sandbox' });
+    const publicShop = await startServer(varDir, {
+      SITE_URL: 'https://www.pieces-auto-recyclees.fr',
+      PAYMENT_PROVIDER: 'sandbox',
+    });
     expect(await ready(publicShop), publicShop.output()).toBe(true);
     expect(publicShop.output()).toContain('page de paiement de démonstration');
     const base = `http://127.0.0.1:${publicShop.port}`;
     // A mail in the outbox, a drawn image under media.
     const registered = await fetch(`${base}/api/v2/shop/customers`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Camille', lastName: 'Martin', email: 'camille@example.fr', password: 'un mot de passe assez long' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Camille',
+        lastName: 'Martin',
+        email: 'camille@example.fr',
+        password: 'un mot de passe assez long',
+      }),
     });
     expect(registered.status).toBe(204);
-    const parts = await (await fetch(`${base}/api/v2/shop/products?itemsPerPage=1`, { headers: { accept: 'application/ld+json' } })).json();
+    const parts = await (
+      await fetch(`${base}/api/v2/shop/products?itemsPerPage=1`, { headers: { accept: 'application/ld+json' } })
+    ).json();
     const image = await fetch(parts['hydra:member'][0].images[0].path.replace(/^https?:\/\/[^/]+/, base));
     expect(image.status).toBe(200);
     expect(await publicShop.stop()).toBe(0);
 
     const tree = modes(varDir).map(({ path }) => path);
-    for (const expected of ['/', '/pglite', '/jwt-secret', '/staff-token', '/mail', '/media']) expect(tree).toContain(expected);
+    for (const expected of ['/', '/pglite', '/jwt-secret', '/staff-token', '/mail', '/media'])
+      expect(tree).toContain(expected);
     expect(tree.filter((path) => path.startsWith('/mail/'))).toHaveLength(1);
     expect(tree.filter((path) => path.startsWith('/media/parts/'))).toHaveLength(1);
     expect(tree.filter((path) => path.startsWith('/pglite/')).length).toBeGreaterThan(100);

@@ -9,8 +9,18 @@ import { startStripeDouble, type StripeDouble } from './helpers/stripe-double.js
 const API = '/api/v2/shop';
 const SECRET = 'whsec_test_secret_for_the_double';
 const STAFF = 'stripe-tests-staff-token-of-enough-length';
-const urls = { afterSuccessUrl: 'http://localhost:3000/commande/valide', afterCancelUrl: 'http://localhost:3000/commande/livraison' };
-const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
+const urls = {
+  afterSuccessUrl: 'http://localhost:3000/commande/valide',
+  afterCancelUrl: 'http://localhost:3000/commande/livraison',
+};
+const address = {
+  firstName: 'Léa',
+  lastName: 'Martin',
+  street: '12 rue des Forges',
+  city: 'Douai',
+  postcode: '59500',
+  countryCode: 'FR',
+};
 type Json = Record<string, any>;
 
 describe('payment with Stripe Checkout (real SDK, local double of the API)', () => {
@@ -19,7 +29,9 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
   let stripe: ReturnType<typeof stripeClient>;
   const call = async (method: string, url: string, body?: unknown) => {
     const response = await shop.app.inject({
-      method: method as 'GET', url, headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      method: method as 'GET',
+      url,
+      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.statusCode, body: (response.body ? response.json() : null) as Json };
@@ -27,13 +39,29 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
   const webhook = (event: Json, secret = SECRET) => {
     const payload = JSON.stringify(event);
     return shop.app.inject({
-      method: 'POST', url: STRIPE_WEBHOOK_PATH, payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+      method: 'POST',
+      url: STRIPE_WEBHOOK_PATH,
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }),
+      },
     });
   };
   const completed = (session: Json, overrides: Json = {}) => ({
-    id: `evt_${session.id}`, object: 'event', type: 'checkout.session.completed',
-    data: { object: { id: session.id, object: 'checkout.session', payment_status: 'paid', amount_total: session.amount_total, currency: 'eur', ...overrides } },
+    id: `evt_${session.id}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: session.amount_total,
+        currency: 'eur',
+        ...overrides,
+      },
+    },
   });
   async function readyCart(code: string) {
     const token = (await call('POST', `${API}/orders`, {})).body.tokenValue;
@@ -42,12 +70,19 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     await call('PATCH', `${API}/orders/${token}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'colis' });
     return token as string;
   }
-  const parts = async () => ((await call('GET', `${API}/products?itemsPerPage=100`)).body['hydra:member'] as Json[]).filter((p) => p.weight < 5);
+  const parts = async () =>
+    ((await call('GET', `${API}/products?itemsPerPage=100`)).body['hydra:member'] as Json[]).filter(
+      (p) => p.weight < 5,
+    );
 
   beforeAll(async () => {
     double = await startStripeDouble();
     stripe = stripeClient({ secretKey: 'sk_test_double', apiBase: double.base });
-    shop = await startTestShop('pglite', 60, { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: SECRET, stripe }, staffToken: STAFF });
+    shop = await startTestShop('pglite', 60, {
+      paymentProvider: stripeProvider(stripe),
+      stripeWebhook: { secret: SECRET, stripe },
+      staffToken: STAFF,
+    });
   });
   afterAll(async () => {
     await shop?.close();
@@ -61,8 +96,12 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     expect(paid.body.checkoutUrl).toBe(double.sessions.at(-1)!.url);
     const session = double.sessions.at(-1)!;
     expect(session.form).toMatchObject({
-      mode: 'payment', success_url: urls.afterSuccessUrl, cancel_url: urls.afterCancelUrl, 'metadata[order_token]': token,
-      'line_items[0][price_data][currency]': 'eur', 'line_items[0][price_data][unit_amount]': String(part!.defaultVariantData.price),
+      mode: 'payment',
+      success_url: urls.afterSuccessUrl,
+      cancel_url: urls.afterCancelUrl,
+      'metadata[order_token]': token,
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': String(part!.defaultVariantData.price),
       'line_items[1][price_data][product_data][name]': 'Livraison : Colis à domicile',
     });
     expect(session.idempotencyKey).toMatch(/^payment-\d+$/);
@@ -89,7 +128,9 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     await call('PATCH', `${API}/orders/${token}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'colis' });
     await call('POST', `${API}/orders/${token}/pay`, urls);
     const newer = double.sessions.at(-1)!;
-    expect((await webhook(completed(older, { payment_intent: older.payment_intent }))).json()).toMatchObject({ refunded: true });
+    expect((await webhook(completed(older, { payment_intent: older.payment_intent }))).json()).toMatchObject({
+      refunded: true,
+    });
     const placed = await webhook(completed(newer, { payment_intent: newer.payment_intent }));
     expect(placed.statusCode).toBe(200);
     expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('paid');
@@ -100,11 +141,23 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     const token = await readyCart(part!.code);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.tokenValue, token));
     await shop.database.db.insert(payments).values({
-      orderId: order!.id, provider: 'sandbox', amount: 1, currencyCode: 'EUR', sessionId: 'sbx_left_from_before', checkoutUrl: '',
-      afterSuccessUrl: urls.afterSuccessUrl, afterCancelUrl: urls.afterCancelUrl, expiresAt: new Date(Date.now() + 3600_000),
+      orderId: order!.id,
+      provider: 'sandbox',
+      amount: 1,
+      currencyCode: 'EUR',
+      sessionId: 'sbx_left_from_before',
+      checkoutUrl: '',
+      afterSuccessUrl: urls.afterSuccessUrl,
+      afterCancelUrl: urls.afterCancelUrl,
+      expiresAt: new Date(Date.now() + 3600_000),
     });
     for (const path of ['', '/pay', '/cancel']) {
-      const answer = await shop.app.inject({ method: path ? 'POST' : 'GET', url: `/sandbox/checkout/sbx_left_from_before${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      const answer = await shop.app.inject({
+        method: path ? 'POST' : 'GET',
+        url: `/sandbox/checkout/sbx_left_from_before${path}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
       expect(answer.statusCode).toBe(404);
     }
     expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('cart');
@@ -116,18 +169,28 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     await call('POST', `${API}/orders/${token}/pay`, urls);
     const session = double.sessions.at(-1)!;
     expect((await webhook(completed(session), 'whsec_another_secret')).statusCode).toBe(400);
-    const unsigned = await shop.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, payload: JSON.stringify(completed(session)), headers: { 'content-type': 'application/json' } });
+    const unsigned = await shop.app.inject({
+      method: 'POST',
+      url: STRIPE_WEBHOOK_PATH,
+      payload: JSON.stringify(completed(session)),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.statusCode).toBe(400);
     const tampered = await webhook(completed(session, { amount_total: 100, payment_intent: session.payment_intent }));
     expect(tampered.statusCode).toBe(200);
     expect(tampered.json()).toMatchObject({ handled: true, refunded: true });
-    expect(double.refunds.at(-1)).toMatchObject({ payment_intent: session.payment_intent, idempotencyKey: expect.stringMatching(/^refund-\d+$/) });
+    expect(double.refunds.at(-1)).toMatchObject({
+      payment_intent: session.payment_intent,
+      idempotencyKey: expect.stringMatching(/^refund-\d+$/),
+    });
     expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('cart');
     expect((await call('GET', `${API}/products/${part!.code}`)).body.soldAt).toBeNull();
     // The currency is checked the same way, on a new checkout.
     await call('POST', `${API}/orders/${token}/pay`, urls);
     const second = double.sessions.at(-1)!;
-    expect((await webhook(completed(second, { currency: 'usd', payment_intent: second.payment_intent }))).json()).toMatchObject({ refunded: true });
+    expect(
+      (await webhook(completed(second, { currency: 'usd', payment_intent: second.payment_intent }))).json(),
+    ).toMatchObject({ refunded: true });
     expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('cart');
   });
 
@@ -145,10 +208,22 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     expect(double.refunds.at(-1)!.payment_intent).toBe(first.payment_intent);
     const order = (await call('GET', `${API}/orders/${token}`)).body;
     expect(order.paymentState).toBe('cart');
-    for (const code of [cheap!.code, added!.code]) expect((await call('GET', `${API}/product-variants/${code}`)).body.inStock).toBe(true);
-    const staffList = (await shop.app.inject({ method: 'GET', url: '/api/v2/admin/orders?state=refund', headers: { authorization: `Bearer ${STAFF}` } })).json();
+    for (const code of [cheap!.code, added!.code])
+      expect((await call('GET', `${API}/product-variants/${code}`)).body.inStock).toBe(true);
+    const staffList = (
+      await shop.app.inject({
+        method: 'GET',
+        url: '/api/v2/admin/orders?state=refund',
+        headers: { authorization: `Bearer ${STAFF}` },
+      })
+    ).json();
     expect(staffList.find((row: Json) => row.tokenValue === token).refunds).toEqual([
-      expect.objectContaining({ provider: 'stripe', amount: first.amount_total, reason: expect.stringContaining('annulé'), refundedAt: expect.any(String) }),
+      expect.objectContaining({
+        provider: 'stripe',
+        amount: first.amount_total,
+        reason: expect.stringContaining('annulé'),
+        refundedAt: expect.any(String),
+      }),
     ]);
     // A replay of that event refunds nothing more.
     const refunds = double.refunds.length;
@@ -158,8 +233,13 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     await call('POST', `${API}/orders/${token}/pay`, urls);
     const second = double.sessions.at(-1)!;
     expect(second.amount_total).toBe(order.total);
-    expect((await webhook(completed(second, { payment_intent: second.payment_intent }))).json()).toMatchObject({ handled: true });
-    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({ paymentState: 'paid', total: order.total });
+    expect((await webhook(completed(second, { payment_intent: second.payment_intent }))).json()).toMatchObject({
+      handled: true,
+    });
+    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({
+      paymentState: 'paid',
+      total: order.total,
+    });
   });
 
   it('releases the parts when Stripe expires the session, and when Stripe cannot be reached', async () => {
@@ -169,7 +249,12 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     await call('POST', `${API}/orders/${token}/pay`, urls);
     expect((await call('POST', `${API}/orders/${second}/pay`, urls)).status).toBe(422);
     const session = double.sessions.at(-1)!;
-    await webhook({ id: 'evt_exp', object: 'event', type: 'checkout.session.expired', data: { object: { id: session.id, object: 'checkout.session' } } });
+    await webhook({
+      id: 'evt_exp',
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: { object: { id: session.id, object: 'checkout.session' } },
+    });
     expect((await call('POST', `${API}/orders/${second}/pay`, urls)).status).toBe(200);
 
     const down = await readyCart(other!.code);

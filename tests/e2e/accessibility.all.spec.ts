@@ -42,12 +42,32 @@ test.describe('accessibility of every route (axe)', () => {
     await shop.goto('/pieces/moteur');
     const partPath = (await shop.partLinks().first().getAttribute('href'))!;
     const paths = [
-      '/qui-sommes-nous', '/aide-et-contact', '/retourner-un-produit', '/modalites-de-livraison', '/conditions-generales-de-vente',
-      '/conditions-utilisation', '/mentions-legales', '/vehicules-export', '/vehicules-accidentes',
-      '/conditions-generales-de-vente-professionnels', '/politique-de-confidentialite', '/declaration-accessibilite', '/compte-supprime',
-      '/pieces', '/pieces/moteur', '/pieces/bv-pont-transmission/boite-de-vitesse', '/pieces/moteur?page=2', partPath,
-      '/marques', '/marques/renault', '/recherche?q=phare', '/connexion', '/verification', '/verification/jeton-inconnu',
-      '/mot-de-passe-oublie', '/mot-de-passe-oublie/jeton-inconnu',
+      '/qui-sommes-nous',
+      '/aide-et-contact',
+      '/retourner-un-produit',
+      '/modalites-de-livraison',
+      '/conditions-generales-de-vente',
+      '/conditions-utilisation',
+      '/mentions-legales',
+      '/vehicules-export',
+      '/vehicules-accidentes',
+      '/conditions-generales-de-vente-professionnels',
+      '/politique-de-confidentialite',
+      '/declaration-accessibilite',
+      '/compte-supprime',
+      '/pieces',
+      '/pieces/moteur',
+      '/pieces/bv-pont-transmission/boite-de-vitesse',
+      '/pieces/moteur?page=2',
+      partPath,
+      '/marques',
+      '/marques/renault',
+      '/recherche?q=phare',
+      '/connexion',
+      '/verification',
+      '/verification/jeton-inconnu',
+      '/mot-de-passe-oublie',
+      '/mot-de-passe-oublie/jeton-inconnu',
     ];
     const found: Record<string, string[]> = {};
     for (const path of paths) {
@@ -76,8 +96,19 @@ test.describe('accessibility of every route (axe)', () => {
     await page.getByLabel('Ville').fill('Lille');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page).toHaveURL(/\/compte\/adresses$/);
-    const edit = await page.getByRole('link', { name: /^Modifier/ }).first().getAttribute('href');
-    for (const path of ['/compte', '/compte/profil', '/compte/mot-de-passe', '/compte/adresses', edit!, '/compte/commandes', '/compte/donnees']) {
+    const edit = await page
+      .getByRole('link', { name: /^Modifier/ })
+      .first()
+      .getAttribute('href');
+    for (const path of [
+      '/compte',
+      '/compte/profil',
+      '/compte/mot-de-passe',
+      '/compte/adresses',
+      edit!,
+      '/compte/commandes',
+      '/compte/donnees',
+    ]) {
       await shop.goto(path);
       await check(path);
     }

@@ -5,12 +5,16 @@ import { AccountPage } from './pages/account-page';
 const unique = (project: string) => `${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 async function expectNoAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('customer account', () => {
-  test('register, verify by mail, sign in, edit profile, password and addresses, sign out, recover the password', async ({ page }, testInfo) => {
+  test('register, verify by mail, sign in, edit profile, password and addresses, sign out, recover the password', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const account = new AccountPage(page);
     const email = `lea.${unique(testInfo.project.name)}@exemple.fr`;
@@ -47,7 +51,9 @@ test.describe('customer account', () => {
     await expect(account.header.getByRole('link', { name: 'Mon compte (connecté)' })).toBeVisible();
     // Tokens never reach scripts.
     const cookies = await page.context().cookies();
-    expect(cookies.filter((c) => c.name.startsWith('shop_')).every((c) => c.httpOnly && c.sameSite === 'Lax')).toBe(true);
+    expect(cookies.filter((c) => c.name.startsWith('shop_')).every((c) => c.httpOnly && c.sameSite === 'Lax')).toBe(
+      true,
+    );
     expect(await page.evaluate(() => document.cookie)).not.toContain('shop_token');
 
     await account.goto('/compte/profil');
@@ -68,7 +74,9 @@ test.describe('customer account', () => {
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-mot-2026');
     await page.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-mot-2026');
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
-    await expect(page.getByRole('main').getByRole('alert')).toContainText('Le mot de passe fourni est différent de celui en cours.');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      'Le mot de passe fourni est différent de celui en cours.',
+    );
     await page.getByLabel('Mot de passe actuel').fill(password);
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
     await expect(page.getByRole('status')).toHaveText('Votre mot de passe est changé.');
@@ -135,7 +143,10 @@ test.describe('customer account', () => {
     await expect(page).toHaveURL(/\/compte$/);
   });
 
-  test('changing the e-mail asks for the password, waits for the new address, tells the old one and ends the other sessions', async ({ page, browser }, testInfo) => {
+  test('changing the e-mail asks for the password, waits for the new address, tells the old one and ends the other sessions', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const account = new AccountPage(page);
     const email = `ancienne.${unique(testInfo.project.name)}@exemple.fr`;
@@ -149,7 +160,10 @@ test.describe('customer account', () => {
     // Another device is signed in too.
     const other = await browser.newContext();
     const otherAccount = new AccountPage(await other.newPage());
-    for (const [who, signedIn] of [[account, page], [otherAccount, otherAccount.page]] as const) {
+    for (const [who, signedIn] of [
+      [account, page],
+      [otherAccount, otherAccount.page],
+    ] as const) {
       await who.goto('/connexion');
       await who.signIn(email, password);
       await expect(signedIn).toHaveURL(/\/compte$/);
@@ -184,7 +198,10 @@ test.describe('customer account', () => {
     await other.close();
   });
 
-  test('guards: the account needs a session, sign-in sends a signed-in customer on, an expired token is refreshed', async ({ page, context }, testInfo) => {
+  test('guards: the account needs a session, sign-in sends a signed-in customer on, an expired token is refreshed', async ({
+    page,
+    context,
+  }, testInfo) => {
     test.setTimeout(60_000);
     const account = new AccountPage(page);
     const response = await page.goto('/compte/adresses');
@@ -208,7 +225,16 @@ test.describe('customer account', () => {
 
     // The access token is unusable (expired or damaged): the proxy refreshes it before the page renders.
     const before = (await context.cookies()).find((c) => c.name === 'shop_refresh_token')!.value;
-    await context.addCookies([{ name: 'shop_token', value: 'expire.expire.expire', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: 'shop_token',
+        value: 'expire.expire.expire',
+        domain: 'localhost',
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     await account.goto('/compte/profil');
     await expect(page.getByLabel('Prénom')).toHaveValue('Paul');
     const after = await context.cookies();
@@ -218,7 +244,14 @@ test.describe('customer account', () => {
     // A refresh token that the shop API refuses ends the session. The three cookies arrive together:
     // a prefetch landing between two separate calls would end the session before the cart existed.
     await context.addCookies([
-      { name: 'shop_token', value: 'expire.expire.expire', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
+      {
+        name: 'shop_token',
+        value: 'expire.expire.expire',
+        domain: 'localhost',
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
       { name: 'shop_refresh_token', value: 'refuse', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
       { name: 'shop_cart_token', value: 'un-panier', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
     ]);

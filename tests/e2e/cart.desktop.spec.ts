@@ -4,7 +4,9 @@ import { CataloguePage } from './pages/catalogue-page';
 
 // Glazing parts: no other journey buys or sells them.
 test.describe('cart', () => {
-  test('adds a part from its page, shows it in the cart and the header badge, refuses it twice, removes it', async ({ page }) => {
+  test('adds a part from its page, shows it in the cart and the header badge, refuses it twice, removes it', async ({
+    page,
+  }) => {
     const catalogue = new CataloguePage(page);
     await catalogue.goto('/pieces/vitrage');
     const link = catalogue.partLinks().first();
@@ -19,7 +21,9 @@ test.describe('cart', () => {
     await expect(page.getByRole('status')).toContainText('La pièce est dans votre panier');
     await expect(page.getByRole('main').getByText(name)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Panier, 1 article' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
 
     await page.goto(partUrl);

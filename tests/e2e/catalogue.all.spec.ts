@@ -8,8 +8,13 @@ test.describe('catalogue', () => {
     const catalogue = new CataloguePage(page);
     await catalogue.goto('/pieces/bv-pont-transmission');
     await expect(page).toHaveTitle("Boîte de vitesses, pont, transmission d'occasion");
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Boîte de vitesses, pont, transmission d'occasion");
-    await page.getByRole('navigation', { name: 'Sous-familles' }).getByRole('link', { name: 'Boîte de vitesses', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "Boîte de vitesses, pont, transmission d'occasion",
+    );
+    await page
+      .getByRole('navigation', { name: 'Sous-familles' })
+      .getByRole('link', { name: 'Boîte de vitesses', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/pieces\/bv-pont-transmission\/boite-de-vitesse$/);
     await catalogue.waitUntilInteractive();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Boîte de vitesses d'occasion");
@@ -46,12 +51,18 @@ test.describe('catalogue', () => {
     const crumbs = await catalogue.jsonLd('BreadcrumbList');
     expect(crumbs.itemListElement[0]).toMatchObject({ position: 1, name: 'Accueil' });
     expect(crumbs.itemListElement.at(-1).name).toBe(product.name);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
     // A wrong name, a missing one or a path too long: one permanent redirect to the one address.
     for (const wrong of [href.replace(/\/[^/]+$/, '/mauvais-nom'), href.replace(/\/[^/]+$/, ''), `${href}/en-trop`]) {
       const response = await request.get(wrong, { maxRedirects: 0 });
       expect(response.status(), wrong).toBe(308);
-      const locations = response.headersArray().filter((h) => h.name.toLowerCase() === 'location').map((h) => new URL(h.value, response.url()).pathname);
+      const locations = response
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === 'location')
+        .map((h) => new URL(h.value, response.url()).pathname);
       expect(locations, wrong).toEqual([href]);
     }
     expect((await request.get('/piece/P9999999/inconnue')).status()).toBe(404);
@@ -69,14 +80,21 @@ test.describe('catalogue', () => {
     const preloadSet = (await preloads.getAttribute('imagesrcset'))!;
     // The preload names the same optimised photo the page shows (same source URL in next/image's srcset).
     expect(preloadSet).toContain(`url=${encodeURIComponent(photoSrc.searchParams.get('url')!)}`);
-    for (const other of await page.getByRole('img', { name: / – photo ([2-9]|\d\d)$/ }).all()) await expect(other).toHaveAttribute('loading', 'lazy');
+    for (const other of await page.getByRole('img', { name: / – photo ([2-9]|\d\d)$/ }).all())
+      await expect(other).toHaveAttribute('loading', 'lazy');
   });
 
-  test('every script a page loads carries the compile hint, so Chrome compiles it off the main thread', async ({ page, request }) => {
+  test('every script a page loads carries the compile hint, so Chrome compiles it off the main thread', async ({
+    page,
+    request,
+  }) => {
     await new CataloguePage(page).goto('/pieces/moteur');
-    const sources = await page.locator('script[src]:not([nomodule])').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src));
+    const sources = await page
+      .locator('script[src]:not([nomodule])')
+      .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src));
     expect(sources.length).toBeGreaterThan(3);
-    for (const src of sources) expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
+    for (const src of sources)
+      expect((await (await request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
   });
 
   test('listings and part pages fit the screen: no sideways scrolling, every card inside', async ({ page }) => {
@@ -89,7 +107,10 @@ test.describe('catalogue', () => {
       // On a phone the browser zooms out to show a page wider than the screen: compare with the screen.
       const { pageWidth, widestCard } = await page.evaluate(() => ({
         pageWidth: document.documentElement.scrollWidth,
-        widestCard: Math.max(0, ...[...document.querySelectorAll('.part-card')].map((card) => card.getBoundingClientRect().right)),
+        widestCard: Math.max(
+          0,
+          ...[...document.querySelectorAll('.part-card')].map((card) => card.getBoundingClientRect().right),
+        ),
       }));
       expect(pageWidth, path).toBeLessThanOrEqual(screenWidth);
       expect(widestCard, path).toBeLessThanOrEqual(screenWidth);
@@ -106,7 +127,10 @@ test.describe('catalogue', () => {
     await expect(page).toHaveURL(/\/pieces\?page=2$/);
     await catalogue.waitUntilInteractive();
     await expect(page).toHaveTitle("Pièces auto d'occasion – page 2");
-    await expect(catalogue.pagination().getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(catalogue.pagination().getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pieces\?page=2$/);
 
     await page.getByRole('navigation', { name: 'Trier par' }).getByRole('link', { name: 'Prix croissant' }).click();
@@ -157,14 +181,18 @@ test.describe('catalogue', () => {
   test('listings and part pages have no axe violation', async ({ page }) => {
     const catalogue = new CataloguePage(page);
     await catalogue.goto('/pieces/carrosserie/porte');
-    const listing = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const listing = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     expect(listing.violations.map((v) => v.id)).toEqual([]);
     await catalogue.partLinks().first().click();
     await catalogue.waitUntilInteractive();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // After a client-side navigation the title arrives with the page's metadata, a moment after its body.
     await expect(page).toHaveTitle(/\S/);
-    const part = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const part = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     expect(part.violations.map((v) => v.id)).toEqual([]);
   });
 });

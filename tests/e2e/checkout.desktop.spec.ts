@@ -8,16 +8,30 @@ const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des For
 
 /** A tailgate for sale weighing 20 to 30 kg: collected, sent as a parcel (≤ 30 kg) or on a pallet (≥ 20 kg). */
 async function partForEveryMethod(request: APIRequestContext): Promise<{ code: string; slug: string; name: string }> {
-  const answer = await request.get(`${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=family_carrosserie_hayon&itemsPerPage=100`);
-  const parts = (await answer.json())['hydra:member'] as { code: string; slug: string; name: string; weight: number; soldAt: string | null; defaultVariantData: { inStock: boolean } }[];
-  const part = parts.find((candidate) => candidate.weight >= 20 && candidate.weight <= 30 && candidate.defaultVariantData.inStock && !candidate.soldAt);
+  const answer = await request.get(
+    `${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=family_carrosserie_hayon&itemsPerPage=100`,
+  );
+  const parts = (await answer.json())['hydra:member'] as {
+    code: string;
+    slug: string;
+    name: string;
+    weight: number;
+    soldAt: string | null;
+    defaultVariantData: { inStock: boolean };
+  }[];
+  const part = parts.find(
+    (candidate) =>
+      candidate.weight >= 20 && candidate.weight <= 30 && candidate.defaultVariantData.inStock && !candidate.soldAt,
+  );
   expect(part, 'a tailgate of 20 to 30 kg in the seeded catalogue').toBeDefined();
   return part!;
 }
 
 // Each journey buys from its own sub-family: a part can be sold once, and journeys run in parallel.
 test.describe('checkout', () => {
-  test('the checkout needs a session and a cart: anonymous → sign-in returning to the step; empty cart → /panier', async ({ page }) => {
+  test('the checkout needs a session and a cart: anonymous → sign-in returning to the step; empty cart → /panier', async ({
+    page,
+  }) => {
     const checkout = new CheckoutPage(page);
     await page.goto('/commande/adresses');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/connexion?retour=%2Fcommande%2Fadresses');
@@ -29,7 +43,9 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/panier$/);
   });
 
-  test('browse, add from a listing, sign in, addresses, parcel, pay on the sandbox, confirmation, the order in the account', async ({ page }) => {
+  test('browse, add from a listing, sign in, addresses, parcel, pay on the sandbox, confirmation, the order in the account', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const violations = await watchCsp(page);
     const checkout = new CheckoutPage(page);
@@ -48,7 +64,10 @@ test.describe('checkout', () => {
 
     // Client-side rules first, then the shop API's (a plate that is not French).
     await page.getByRole('button', { name: 'Continuer vers la livraison' }).click();
-    await expect(checkout.shippingFieldset().getByLabel('Adresse', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(checkout.shippingFieldset().getByLabel('Adresse', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await checkout.fillNewShippingAddress(address);
     await page.getByLabel(/Immatriculation du véhicule/).fill('ABC123');
     await page.getByRole('button', { name: 'Continuer vers la livraison' }).click();
@@ -98,7 +117,10 @@ test.describe('checkout', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test('the recap shows parts, delivery and total after each method, the payment asks that total, the confirmation and the order show the same lines', async ({ page, request }) => {
+  test('the recap shows parts, delivery and total after each method, the payment asks that total, the confirmation and the order show the same lines', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const checkout = new CheckoutPage(page);
     await checkout.signUp(`recap.${unique()}@exemple.fr`);
@@ -143,7 +165,8 @@ test.describe('checkout', () => {
 
     // The confirmation and the order page show the same three lines.
     await expect(page).toHaveURL(/\/commande\/valide$/);
-    const pick = ({ parts: p, shipping, total }: typeof recap) => [p, shipping, total].map(({ label, text }) => [label, text]);
+    const pick = ({ parts: p, shipping, total }: typeof recap) =>
+      [p, shipping, total].map(({ label, text }) => [label, text]);
     expect(pick(await checkout.totals(page.getByRole('main')))).toEqual(pick(recap));
     await page.getByRole('link', { name: 'Suivre ma commande' }).click();
     await expect(page).toHaveTitle('Compte - Commande');
@@ -211,7 +234,10 @@ test.describe('checkout', () => {
     await expect(second.alert()).toContainText('Le paiement n’a pas pu commencer');
   });
 
-  test('a part added in another tab while the payment page is open: that payment places nothing, the next one asks the new total', async ({ page, context }) => {
+  test('a part added in another tab while the payment page is open: that payment places nothing, the next one asks the new total', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     const checkout = new CheckoutPage(page);
     await checkout.signUp(`deux-onglets.${unique()}@exemple.fr`);

@@ -3,7 +3,9 @@ import { CheckoutPage } from './pages/checkout-page';
 
 // On a phone, as a new customer would: an engine and a headlight for one car, collected at the yard,
 // then the order's status followed in the account while the yard's staff command moves it along.
-test('buy an engine and a headlight on a phone, then follow the order as the yard validates and hands it over', async ({ page }) => {
+test('buy an engine and a headlight on a phone, then follow the order as the yard validates and hands it over', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const checkout = new CheckoutPage(page);
   await checkout.signUp(`mobile.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`, 'Karim', 'Benali');
@@ -13,7 +15,13 @@ test('buy an engine and a headlight on a phone, then follow the order as the yar
   await expect(checkout.alert()).toHaveCount(0);
 
   await checkout.proceedFromCart();
-  await checkout.fillNewShippingAddress({ firstName: 'Karim', lastName: 'Benali', street: '3 avenue de la Gare', postcode: '62300', city: 'Lens' });
+  await checkout.fillNewShippingAddress({
+    firstName: 'Karim',
+    lastName: 'Benali',
+    street: '3 avenue de la Gare',
+    postcode: '62300',
+    city: 'Lens',
+  });
   await checkout.expectNoAxeViolation();
   await checkout.toShipping('1234 AB 62');
   await checkout.expectNoAxeViolation();
@@ -29,7 +37,8 @@ test('buy an engine and a headlight on a phone, then follow the order as the yar
   await page.getByRole('link', { name: 'Suivre ma commande' }).click();
   const status = page.getByTestId('order-status');
   await expect(status).toHaveText('Commande enregistrée, en cours de vérification');
-  for (const part of [engine, headlight]) await expect(page.getByRole('main').getByText(part.name).first()).toBeVisible();
+  for (const part of [engine, headlight])
+    await expect(page.getByRole('main').getByText(part.name).first()).toBeVisible();
   await expect(page.getByText('1234 AB 62')).toBeVisible();
   await checkout.expectNoAxeViolation();
 

@@ -6,23 +6,32 @@ import { CheckoutPage } from './pages/checkout-page';
 
 // Parts are unique: each viewport buys from its own sub-family.
 // (families no other journey buys from or sells: see sales.desktop.spec.ts)
-const LISTING = { desktop: '/pieces/climatisation-chauffage/compresseur-clim', phone: '/pieces/climatisation-chauffage/commande-chauffage' } as const;
+const LISTING = {
+  desktop: '/pieces/climatisation-chauffage/compresseur-clim',
+  phone: '/pieces/climatisation-chauffage/commande-chauffage',
+} as const;
 const PLATE = { desktop: 'FG-482-KL', phone: 'HJ-731-MN' } as const;
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 test.describe('a consumer’s rights', () => {
-  test('withdraws online from a paid order, downloads their data, then deletes their account', async ({ page }, testInfo) => {
+  test('withdraws online from a paid order, downloads their data, then deletes their account', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(150_000);
     const project = testInfo.project.name as keyof typeof LISTING;
     const checkout = new CheckoutPage(page);
     const email = `droits.${unique()}@exemple.fr`;
     await checkout.signUp(email, 'Inès', 'Moreau');
-    const { part, number } = await checkout.buyFirstPartOf(LISTING[project], { firstName: 'Inès', lastName: 'Moreau', street: '8 rue Voltaire', postcode: '59000', city: 'Lille' }, PLATE[project]);
+    const { part, number } = await checkout.buyFirstPartOf(
+      LISTING[project],
+      { firstName: 'Inès', lastName: 'Moreau', street: '8 rue Voltaire', postcode: '59000', city: 'Lille' },
+      PLATE[project],
+    );
 
     // The order offers the withdrawal while the period runs (the parts are not even collected yet).
     await page.getByRole('link', { name: 'Suivre ma commande' }).click();
     const section = page.getByRole('region', { name: 'Droit de rétractation' });
-    await expect(section).toContainText('jusqu\'à 14 jours après la réception des pièces');
+    await expect(section).toContainText("jusqu'à 14 jours après la réception des pièces");
     await section.getByRole('link', { name: 'Renoncer au contrat ici' }).click();
     await expect(page).toHaveTitle('Compte - Rétractation');
     await expect(page.getByRole('main')).toContainText('Inès Moreau');
@@ -39,18 +48,35 @@ test.describe('a consumer’s rights', () => {
 
     await expect(page).toHaveURL(/\/compte\/commandes\/[^/]+\?retractation=enregistree$/);
     await expect(page.getByRole('main').getByRole('status')).toContainText('Votre rétractation est enregistrée');
-    await expect(section).toContainText(new RegExp(`Rétractation enregistrée le \\d{1,2} \\S+ \\d{4} à \\d\\d h \\d\\d pour : ${part.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`));
+    await expect(section).toContainText(
+      new RegExp(
+        `Rétractation enregistrée le \\d{1,2} \\S+ \\d{4} à \\d\\d h \\d\\d pour : ${part.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`,
+      ),
+    );
     await expect(section).toContainText('Accusé de réception envoyé par e-mail.');
     await expect(section.getByRole('link', { name: 'Renoncer au contrat ici' })).toHaveCount(0);
-    const acknowledgement = await checkout.account.mailed(email, `Accusé de réception de votre rétractation — commande n° ${number}`);
+    const acknowledgement = await checkout.account.mailed(
+      email,
+      `Accusé de réception de votre rétractation — commande n° ${number}`,
+    );
     expect(acknowledgement.text).toMatch(/le \S+ \d{1,2} \S+ \d{4} à \d\d h \d\d \(heure de Paris\)/);
     expect(acknowledgement.text).toContain(part.name);
     // The yard's staff see it in their order command.
     const staffList = await checkout.staff('list');
-    expect(staffList).toMatch(new RegExp(`${number}[\\s\\S]*?RÉTRACTATION demandée le \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d : ${part.href.split('/')[2]!.toUpperCase()} \\(accusé de réception envoyé\\)`));
+    expect(staffList).toMatch(
+      new RegExp(
+        `${number}[\\s\\S]*?RÉTRACTATION demandée le \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d : ${part.href.split('/')[2]!.toUpperCase()} \\(accusé de réception envoyé\\)`,
+      ),
+    );
 
     // The licence plate is the customer's: on no public page.
-    for (const url of ['/', LISTING[project], part.href, '/sitemap.xml', `/recherche?q=${encodeURIComponent(part.name)}`]) {
+    for (const url of [
+      '/',
+      LISTING[project],
+      part.href,
+      '/sitemap.xml',
+      `/recherche?q=${encodeURIComponent(part.name)}`,
+    ]) {
       const response = await page.request.get(url);
       expect(await response.text(), url).not.toContain(PLATE[project]);
     }
@@ -58,7 +84,10 @@ test.describe('a consumer’s rights', () => {
     // Every piece of their data, as a file.
     await checkout.goto('/compte/donnees');
     await expect(page).toHaveTitle('Compte - Mes données');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Télécharger mes données' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Télécharger mes données' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^mes-donnees-pieces-auto-recyclees-\d{4}-\d\d-\d\d\.json$/);
     const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
     expect(data.customer).toMatchObject({ email, firstName: 'Inès', lastName: 'Moreau', group: 'individual' });
@@ -98,7 +127,13 @@ test.describe('a consumer’s rights', () => {
     await expect(price).toBeHidden();
 
     await checkout.account.goto('/connexion');
-    await checkout.account.register({ firstName: 'Marc', lastName: 'Leroy', email, password: 'pieces-auto-2026', company: { name: 'Garage du Beffroi', siret: '732 829 320 00075' } });
+    await checkout.account.register({
+      firstName: 'Marc',
+      lastName: 'Leroy',
+      email,
+      password: 'pieces-auto-2026',
+      company: { name: 'Garage du Beffroi', siret: '732 829 320 00075' },
+    });
     await expect(checkout.account.registerForm().getByText(/Un SIRET compte 14 chiffres/)).toBeVisible();
     await checkout.account.registerForm().getByLabel('SIRET').fill('732 829 320 00074');
     await checkout.account.registerForm().getByRole('button', { name: 'Créer mon compte' }).click();
@@ -115,7 +150,11 @@ test.describe('a consumer’s rights', () => {
     const card = checkout.parts.first();
     await expect(card.locator('.price-ht')).toBeVisible();
     // 20 % VAT: the price excluding it is the price divided by 1.2, to the cent.
-    const ttc = Number((await card.locator('.part-card-price').evaluate((node) => node.firstChild?.textContent ?? '')).replace(/[^\d,]/g, '').replace(',', '.'));
+    const ttc = Number(
+      (await card.locator('.part-card-price').evaluate((node) => node.firstChild?.textContent ?? ''))
+        .replace(/[^\d,]/g, '')
+        .replace(',', '.'),
+    );
     const ht = (Math.round((ttc * 100) / 1.2) / 100).toFixed(2).replace('.', ',');
     await expect(card.locator('.price-ht')).toHaveText(new RegExp(`^soit ${ht}\\s€ HT$`));
   });
@@ -123,7 +162,9 @@ test.describe('a consumer’s rights', () => {
   test('the contact form service is reached only once the visitor asks for it', async ({ page }) => {
     const formOrigin = new URL(E2E_CONTACT_FORM_URL).origin;
     const reached: string[] = [];
-    page.on('request', (request) => { if (request.url().startsWith(formOrigin)) reached.push(request.url()); });
+    page.on('request', (request) => {
+      if (request.url().startsWith(formOrigin)) reached.push(request.url());
+    });
     const checkout = new CheckoutPage(page);
     await checkout.goto('/');
     const dialog = await checkout.openContactDialog();

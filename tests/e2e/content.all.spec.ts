@@ -3,13 +3,17 @@ import { expect, test } from '@playwright/test';
 import { CataloguePage } from './pages/catalogue-page';
 
 const FOOTER_PAGES = [
-  ['/qui-sommes-nous', 'Qui sommes-nous ?'], ['/aide-et-contact', 'Aide et contact'],
-  ['/retourner-un-produit', 'Retourner un produit'], ['/modalites-de-livraison', 'Modalités de livraison'],
-  ['/conditions-generales-de-vente', 'Conditions générales de vente'], ['/conditions-utilisation', "Conditions d'utilisation"],
+  ['/qui-sommes-nous', 'Qui sommes-nous ?'],
+  ['/aide-et-contact', 'Aide et contact'],
+  ['/retourner-un-produit', 'Retourner un produit'],
+  ['/modalites-de-livraison', 'Modalités de livraison'],
+  ['/conditions-generales-de-vente', 'Conditions générales de vente'],
+  ['/conditions-utilisation', "Conditions d'utilisation"],
   ['/mentions-legales', 'Mentions légales'],
   // Linked from the terms of sale, the footer (accessibility) and the privacy PDF's page.
   ['/conditions-generales-de-vente-professionnels', 'Conditions générales de vente aux professionnels'],
-  ['/politique-de-confidentialite', 'Politique de confidentialité'], ['/declaration-accessibilite', "Déclaration d'accessibilité"],
+  ['/politique-de-confidentialite', 'Politique de confidentialité'],
+  ['/declaration-accessibilite', "Déclaration d'accessibilité"],
 ];
 
 test.describe('content store pages', () => {
@@ -52,7 +56,9 @@ test.describe('content store pages', () => {
     await expect(page.getByRole('main')).toContainText('SIRET');
     await expect(page.getByRole('main').getByRole('button', { name: /panier/i })).toHaveCount(0);
     // The list itself is behind a professional account (export-vehicles.all.spec.ts).
-    await expect(page.getByRole('link', { name: 'Voir les véhicules disponibles (compte professionnel)' })).toHaveAttribute('href', '/compte/vehicules-export');
+    await expect(
+      page.getByRole('link', { name: 'Voir les véhicules disponibles (compte professionnel)' }),
+    ).toHaveAttribute('href', '/compte/vehicules-export');
   });
 
   test('brand list and brand page with its logo and parts', async ({ page }) => {
@@ -75,6 +81,6 @@ test.describe('content store pages', () => {
 
   test('family pages show the editorial text of the content store', async ({ page }) => {
     await new CataloguePage(page).goto('/pieces/moteur');
-    await expect(page.getByRole('main')).toContainText('Un moteur d\'occasion est la solution la plus économique');
+    await expect(page.getByRole('main')).toContainText("Un moteur d'occasion est la solution la plus économique");
   });
 });

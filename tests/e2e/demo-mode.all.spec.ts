@@ -10,7 +10,16 @@ test.describe('demonstration mode banner', () => {
     const shop = new CataloguePage(page);
     await shop.goto('/pieces/moteur');
     const partPath = (await shop.partLinks().first().getAttribute('href'))!;
-    for (const path of ['/', '/pieces/moteur', partPath, '/recherche?q=phare', '/panier', '/connexion', '/mentions-legales', '/page-inconnue']) {
+    for (const path of [
+      '/',
+      '/pieces/moteur',
+      partPath,
+      '/recherche?q=phare',
+      '/panier',
+      '/connexion',
+      '/mentions-legales',
+      '/page-inconnue',
+    ]) {
       await shop.goto(path);
       const banner = page.getByRole('complementary', { name: 'Boutique de démonstration' });
       await expect(banner, path).toBeVisible();

@@ -15,7 +15,9 @@ test.describe('whole vehicles for professionals', () => {
     await expect(page).toHaveURL(/\/connexion\?retour=%2Fcompte%2Fvehicules-export$/);
 
     await shop.signUp(`particulier.${unique()}@exemple.fr`, 'Nina', 'Petit');
-    await expect(page.getByRole('navigation', { name: 'Mon compte' }).getByRole('link', { name: 'Véhicules export' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Mon compte' }).getByRole('link', { name: 'Véhicules export' }),
+    ).toHaveCount(0);
     await shop.account.goto('/compte/vehicules-export');
     await expect(page).toHaveTitle('Compte - Véhicules export');
     await expect(page.getByRole('main')).toContainText('ne sont cédés qu’à des professionnels');
@@ -26,14 +28,18 @@ test.describe('whole vehicles for professionals', () => {
     await expect(page).toHaveURL(/\/compte\/vehicules-export$/);
   });
 
-  test('a professional reads the list and asks for a quote; the yard is mailed and the customer gets a copy', async ({ page }) => {
+  test('a professional reads the list and asks for a quote; the yard is mailed and the customer gets a copy', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const shop = new CheckoutPage(page);
     const email = `export.${unique()}@exemple.fr`;
     await shop.signUp(email, 'Karim', 'Haddad', { name: 'Haddad Export SARL', siret: '732 829 320 00074' });
     await page.getByRole('navigation', { name: 'Mon compte' }).getByRole('link', { name: 'Véhicules export' }).click();
     await expect(page).toHaveTitle('Compte - Véhicules export');
-    const vehicles = page.getByRole('list', { name: 'Véhicules disponibles, du plus récent au plus ancien' }).getByRole('article');
+    const vehicles = page
+      .getByRole('list', { name: 'Véhicules disponibles, du plus récent au plus ancien' })
+      .getByRole('article');
     expect(await vehicles.count()).toBeGreaterThanOrEqual(4);
     const golf = vehicles.filter({ has: page.getByRole('heading', { name: 'Volkswagen Golf VII 1.6 TDI 110' }) });
     await expect(golf).toContainText('VGE — véhicule gravement endommagé');
@@ -50,7 +56,9 @@ test.describe('whole vehicles for professionals', () => {
     await shop.waitUntilInteractive();
     const send = page.getByRole('button', { name: 'Envoyer la demande de devis' });
     await send.click();
-    await expect(page.getByText('Indiquez un numéro de téléphone pour que nous puissions vous rappeler.')).toBeVisible();
+    await expect(
+      page.getByText('Indiquez un numéro de téléphone pour que nous puissions vous rappeler.'),
+    ).toBeVisible();
     await expect(page.getByLabel('Téléphone')).toHaveAttribute('aria-invalid', 'true');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -59,7 +67,9 @@ test.describe('whole vehicles for professionals', () => {
     await page.getByLabel('Message (facultatif)').fill('Enlèvement possible jeudi ?');
     await send.click();
     await expect(page).toHaveURL(/\/compte\/vehicules-export\?devis=VE-0003$/);
-    await expect(page.getByRole('status')).toHaveText('Demande de devis envoyée pour Volkswagen Golf VII 1.6 TDI 110. Nous vous répondons sous deux jours ouvrés ; une copie vous a été envoyée par e-mail.');
+    await expect(page.getByRole('status')).toHaveText(
+      'Demande de devis envoyée pour Volkswagen Golf VII 1.6 TDI 110. Nous vous répondons sous deux jours ouvrés ; une copie vous a été envoyée par e-mail.',
+    );
 
     const copy = await shop.account.mailed(email, 'Votre demande de devis — Volkswagen Golf VII 1.6 TDI 110');
     expect(copy.text).toContain('Enlèvement possible jeudi ?');

@@ -12,8 +12,18 @@ const SITE = `http://localhost:${WEB}`;
 const DIST = '.next-e2e-faults';
 const VAR = 'var/e2e-faults';
 const env = {
-  ...process.env, PORT: String(WEB), SHOP_API_PORT: String(API), SHOP_API_URL: `http://127.0.0.1:${API}`, SHOP_API_PUBLIC_URL: `http://localhost:${API}`,
-  SITE_URL: SITE, SHOP_VAR_DIR: VAR, NEXT_DIST_DIR: DIST, SEED_PARTS: '60', DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'error',
+  ...process.env,
+  PORT: String(WEB),
+  SHOP_API_PORT: String(API),
+  SHOP_API_URL: `http://127.0.0.1:${API}`,
+  SHOP_API_PUBLIC_URL: `http://localhost:${API}`,
+  SITE_URL: SITE,
+  SHOP_VAR_DIR: VAR,
+  NEXT_DIST_DIR: DIST,
+  SEED_PARTS: '60',
+  DATABASE_URL: '',
+  NEXT_TELEMETRY_DISABLED: '1',
+  LOG_LEVEL: 'error',
 };
 let shopApi: ChildProcess | null = null;
 let storefront: ChildProcess | null = null;
@@ -29,7 +39,10 @@ test.beforeAll(async () => {
   rmSync(DIST, { recursive: true, force: true, maxRetries: 5 });
   expect(spawnSync('cp', ['-r', E2E_DIST_DIR, DIST]).status).toBe(0);
   await startShopApi();
-  storefront = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB)], { env, stdio: 'ignore' });
+  storefront = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB)], {
+    env,
+    stdio: 'ignore',
+  });
   await waitFor(`${SITE}/api/session`);
 });
 
@@ -43,7 +56,9 @@ test.afterAll(async () => {
   rmSync(DIST, { recursive: true, force: true, maxRetries: 5 });
 });
 
-test('with the shop API killed, pages that need it show the French error page, cached ones still serve, and all recover by themselves', async ({ page }) => {
+test('with the shop API killed, pages that need it show the French error page, cached ones still serve, and all recover by themselves', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto(`${SITE}/recherche?q=phare`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

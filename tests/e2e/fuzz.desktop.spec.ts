@@ -7,7 +7,9 @@ import { storefrontHostileRequests } from './fuzz/storefront-hostile';
 // Short form of the storefront fuzz (issue 6, point 4); `npm run bench:fuzz` sends many more.
 const COUNT = Number(process.env.FUZZ_STOREFRONT_REQUESTS || 600);
 
-test('the storefront answers hostile requests to its route handlers, guarded pages and server actions without a 5xx', async ({ request }) => {
+test('the storefront answers hostile requests to its route handlers, guarded pages and server actions without a 5xx', async ({
+  request,
+}) => {
   test.setTimeout(240_000);
   const listing = await (await request.get('/pieces/jantes-pneus')).text();
   const partPath = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)![1]!;
@@ -23,19 +25,40 @@ test('the storefront answers hostile requests to its route handlers, guarded pag
   const statuses = new Map<number, number>();
   for (const hostile of storefrontHostileRequests(targets, COUNT)) {
     const where = `${hostile.method} ${hostile.path.slice(0, 100)} (${hostile.kind})`;
-    const response = await request.fetch(hostile.path, { method: hostile.method, headers: hostile.headers, data: hostile.body, maxRedirects: 0, failOnStatusCode: false })
-      .catch((error: Error) => { failures.push(`${where} : ${error.message.split('\n')[0]}`); return null; });
+    const response = await request
+      .fetch(hostile.path, {
+        method: hostile.method,
+        headers: hostile.headers,
+        data: hostile.body,
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      })
+      .catch((error: Error) => {
+        failures.push(`${where} : ${error.message.split('\n')[0]}`);
+        return null;
+      });
     if (!response) continue;
     statuses.set(response.status(), (statuses.get(response.status()) ?? 0) + 1);
     if (response.status() >= 500) failures.push(`${where} → ${response.status()}`);
   }
-  console.log(`fuzz vitrine : ${COUNT} requêtes — ${[...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+  console.log(
+    `fuzz vitrine : ${COUNT} requêtes — ${[...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}`,
+  );
   expect(failures).toEqual([]);
   expect((await request.get('/api/session')).status()).toBe(200);
 });
 
-test('addresses longer than any of the shop’s are refused with 414, before anything repeats them', async ({ request }) => {
-  for (const path of [`/piece/P0000001/${'a'.repeat(3000)}`, `/pieces/moteur?tri=${'b'.repeat(3000)}`, `/compte/commandes/${'c'.repeat(3000)}`]) {
+test('addresses longer than any of the shop’s are refused with 414, before anything repeats them', async ({
+  request,
+}) => {
+  for (const path of [
+    `/piece/P0000001/${'a'.repeat(3000)}`,
+    `/pieces/moteur?tri=${'b'.repeat(3000)}`,
+    `/compte/commandes/${'c'.repeat(3000)}`,
+  ]) {
     const response = await request.get(path, { maxRedirects: 0, failOnStatusCode: false });
     expect(response.status(), path.slice(0, 30)).toBe(414);
     expect(await response.text()).toBe('Adresse trop longue.');
@@ -47,8 +70,10 @@ const distDir = E2E_DIST_DIR;
 /** Every file the shop's page cache holds on disk (Next's route cache in the end-to-end build folder). */
 const cachedFiles = () => readdirSync(join(distDir, 'server', 'route-cache'), { recursive: true }).map(String);
 /** The shop-API answers kept on disk (Next's fetch cache: one JSON file each, naming the URL asked). */
-const keptAnswers = () => readdirSync(join(distDir, 'cache', 'fetch-cache'))
-  .filter((name) => name !== 'tags-manifest.json').map((name) => readFileSync(join(distDir, 'cache', 'fetch-cache', name), 'utf8'));
+const keptAnswers = () =>
+  readdirSync(join(distDir, 'cache', 'fetch-cache'))
+    .filter((name) => name !== 'tags-manifest.json')
+    .map((name) => readFileSync(join(distDir, 'cache', 'fetch-cache', name), 'utf8'));
 
 test('made-up addresses answer 404 or a redirect and leave nothing in the page cache', async ({ page, request }) => {
   // Each address a cached page renders is kept on disk: if made-up addresses were kept, anyone could

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { ShopPage } from './pages/shop-page';
 
-const FIRST_SEVEN = ['Moteur', 'Boîte de vitesses, pont, transmission', 'Carrosserie', 'Éclairage', 'Freinage', 'Direction, suspension', 'Électricité'];
+const FIRST_SEVEN = [
+  'Moteur',
+  'Boîte de vitesses, pont, transmission',
+  'Carrosserie',
+  'Éclairage',
+  'Freinage',
+  'Direction, suspension',
+  'Électricité',
+];
 
 test.describe('desktop header', () => {
   test('shows the phone with opening hours and the four menu entries', async ({ page }) => {
@@ -10,15 +18,19 @@ test.describe('desktop header', () => {
     await expect(shop.phoneLink()).toContainText('03 53 01 12 34');
     await expect(shop.phoneLink()).toContainText('Du lundi au vendredi');
     for (const [name, href] of [
-      ["Pièces d'occasion", '/pieces'], ['Moteur', '/pieces/moteur'],
-      ['Boîte de vitesses', '/pieces/bv-pont-transmission/boite-de-vitesse'], ['Véhicules export', '/vehicules-export'],
+      ["Pièces d'occasion", '/pieces'],
+      ['Moteur', '/pieces/moteur'],
+      ['Boîte de vitesses', '/pieces/bv-pont-transmission/boite-de-vitesse'],
+      ['Véhicules export', '/vehicules-export'],
     ]) {
       await expect(shop.mainNav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(shop.burger()).toBeHidden();
   });
 
-  test('the dropdown opens on hover with the first 7 families, their children and an all-articles link', async ({ page }) => {
+  test('the dropdown opens on hover with the first 7 families, their children and an all-articles link', async ({
+    page,
+  }) => {
     const shop = new ShopPage(page);
     await shop.goto('/');
     await shop.mainNav.getByRole('link', { name: "Pièces d'occasion", exact: true }).hover();
@@ -27,8 +39,14 @@ test.describe('desktop header', () => {
     await expect(panel).toBeVisible();
     const headings = panel.locator(':scope > ul > li > a');
     await expect(headings).toHaveText(FIRST_SEVEN);
-    await expect(panel.getByRole('link', { name: 'Boîte de vitesses', exact: true })).toHaveAttribute('href', '/pieces/bv-pont-transmission/boite-de-vitesse');
-    await expect(panel.getByRole('link', { name: 'Tous les articles Moteur' })).toHaveAttribute('href', '/pieces/moteur');
+    await expect(panel.getByRole('link', { name: 'Boîte de vitesses', exact: true })).toHaveAttribute(
+      'href',
+      '/pieces/bv-pont-transmission/boite-de-vitesse',
+    );
+    await expect(panel.getByRole('link', { name: 'Tous les articles Moteur' })).toHaveAttribute(
+      'href',
+      '/pieces/moteur',
+    );
     await expect(panel.getByRole('link', { name: /^Tous les articles/ })).toHaveCount(7);
     await expect(panel.getByRole('link', { name: 'Refroidissement' })).toHaveCount(0);
     await page.mouse.move(5, 700);

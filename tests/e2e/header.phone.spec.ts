@@ -29,8 +29,13 @@ test.describe('phone header', () => {
     await expect(familyButtons.last()).toHaveText('Électricité');
 
     await menu.getByRole('button', { name: 'Boîte de vitesses, pont, transmission' }).click();
-    await expect(menu.getByRole('link', { name: 'Boîte de vitesses', exact: true })).toHaveAttribute('href', '/pieces/bv-pont-transmission/boite-de-vitesse');
-    await expect(menu.getByRole('link', { name: 'Tous les articles Boîte de vitesses, pont, transmission' })).toHaveAttribute('href', '/pieces/bv-pont-transmission');
+    await expect(menu.getByRole('link', { name: 'Boîte de vitesses', exact: true })).toHaveAttribute(
+      'href',
+      '/pieces/bv-pont-transmission/boite-de-vitesse',
+    );
+    await expect(
+      menu.getByRole('link', { name: 'Tous les articles Boîte de vitesses, pont, transmission' }),
+    ).toHaveAttribute('href', '/pieces/bv-pont-transmission');
 
     await menu.getByRole('button', { name: 'Retour' }).click();
     await expect(menu.getByRole('list').getByRole('button')).toHaveCount(7);

@@ -16,7 +16,11 @@ async function expectVisibleFocus(page: Page) {
   const style = await page.evaluate(() => {
     const element = document.activeElement as HTMLElement;
     const computed = getComputedStyle(element);
-    return { outline: computed.outlineStyle !== 'none' && computed.outlineWidth !== '0px', shadow: computed.boxShadow !== 'none', visible: element.getBoundingClientRect().width > 0 };
+    return {
+      outline: computed.outlineStyle !== 'none' && computed.outlineWidth !== '0px',
+      shadow: computed.boxShadow !== 'none',
+      visible: element.getBoundingClientRect().width > 0,
+    };
   });
   expect(style.visible).toBe(true);
   expect(style.outline || style.shadow).toBe(true);
@@ -25,12 +29,18 @@ async function expectVisibleFocus(page: Page) {
 // Each project buys from its own family: the journey holds the part at the payment step.
 const FAMILY = { desktop: 'echappement', phone: 'refroidissement' } as const;
 
-test('a keyboard-only shopper: skip link, menus, vehicle selector, add to cart and every checkout step', async ({ page, isMobile, request }, testInfo) => {
+test('a keyboard-only shopper: skip link, menus, vehicle selector, add to cart and every checkout step', async ({
+  page,
+  isMobile,
+  request,
+}, testInfo) => {
   test.setTimeout(150_000);
   const shop = new CheckoutPage(page);
   await shop.signUp(`clavier.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`);
   const family = FAMILY[testInfo.project.name as keyof typeof FAMILY];
-  const part = (await (await request.get(`${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=family_${family}&itemsPerPage=1`)).json())['hydra:member'][0];
+  const part = (
+    await (await request.get(`${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=family_${family}&itemsPerPage=1`)).json()
+  )['hydra:member'][0];
   const donor = part.donorVehicle;
 
   // The skip link comes first, shows itself, and leads past the header.
@@ -59,7 +69,9 @@ test('a keyboard-only shopper: skip link, menus, vehicle selector, add to cart a
     await page.keyboard.press('Enter');
     await expect(shop.dropdownToggle()).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('nav')?.getAttribute('aria-label'))).toBe('Menu principal');
+    expect(await page.evaluate(() => document.activeElement?.closest('nav')?.getAttribute('aria-label'))).toBe(
+      'Menu principal',
+    );
     await page.keyboard.press('Escape');
     await expect(shop.dropdownToggle()).toHaveAttribute('aria-expanded', 'false');
     await expect(shop.dropdownToggle()).toBeFocused();
@@ -71,7 +83,11 @@ test('a keyboard-only shopper: skip link, menus, vehicle selector, add to cart a
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: 'Identifiez votre véhicule' });
   await expect(panel).toBeVisible();
-  for (const [label, name] of [['Marque', donor.brand.name], ['Modèle', donor.model.name], ['Motorisation', donor.name]] as const) {
+  for (const [label, name] of [
+    ['Marque', donor.brand.name],
+    ['Modèle', donor.model.name],
+    ['Motorisation', donor.name],
+  ] as const) {
     const field = panel.getByLabel(label, { exact: true });
     await expect(field).toBeEnabled();
     await tabTo(page, field, { max: 10 });
@@ -79,12 +95,22 @@ test('a keyboard-only shopper: skip link, menus, vehicle selector, add to cart a
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
     // Arrow down to the option (the combobox names the focused option by aria-activedescendant), then Enter.
-    await expect.poll(async () => {
-      const active = await field.getAttribute('aria-activedescendant');
-      const text = active ? (await page.locator(`[id="${active}"]`).textContent().catch(() => null)) : null;
-      if (text !== name) await page.keyboard.press('ArrowDown');
-      return text;
-    }, { timeout: 15_000, intervals: [100] }).toBe(name);
+    await expect
+      .poll(
+        async () => {
+          const active = await field.getAttribute('aria-activedescendant');
+          const text = active
+            ? await page
+                .locator(`[id="${active}"]`)
+                .textContent()
+                .catch(() => null)
+            : null;
+          if (text !== name) await page.keyboard.press('ArrowDown');
+          return text;
+        },
+        { timeout: 15_000, intervals: [100] },
+      )
+      .toBe(name);
     await page.keyboard.press('Enter');
     // The choice shows as the field's value, and the list is closed.
     await expect(page.getByRole('listbox')).toHaveCount(0);
@@ -109,7 +135,11 @@ test('a keyboard-only shopper: skip link, menus, vehicle selector, add to cart a
   await expect(page).toHaveURL(/\/commande\/adresses$/);
   await shop.waitUntilInteractive();
   const group = shop.shippingFieldset();
-  for (const [label, value] of [['Adresse', '5 rue Haute'], ['Code postal', '62000'], ['Ville', 'Arras']] as const) {
+  for (const [label, value] of [
+    ['Adresse', '5 rue Haute'],
+    ['Code postal', '62000'],
+    ['Ville', 'Arras'],
+  ] as const) {
     await tabTo(page, group.getByLabel(label, { exact: true }));
     await page.keyboard.type(value);
   }

@@ -8,7 +8,16 @@ test.describe('security headers of the storefront', () => {
     await shop.goto('/pieces/moteur');
     const partPath = (await shop.partLinks().first().getAttribute('href'))!;
     const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
-    const pages = ['/', '/pieces/moteur', partPath, '/panier', '/connexion', '/mentions-legales', '/recherche?q=phare', '/nulle-part'];
+    const pages = [
+      '/',
+      '/pieces/moteur',
+      partPath,
+      '/panier',
+      '/connexion',
+      '/mentions-legales',
+      '/recherche?q=phare',
+      '/nulle-part',
+    ];
     for (const path of [...pages, '/api/families', '/robots.txt', '/sitemap.xml', script!]) {
       const response = await request.get(path, { maxRedirects: 0 });
       const headers = response.headers();
@@ -38,7 +47,9 @@ test.describe('security headers of the storefront', () => {
     await shop.goto('/pieces/jantes-pneus');
     await shop.header.getByRole('button', { name: 'Mon véhicule' }).click();
     // react-select arrives as a lazy chunk: it must load under the policy.
-    await expect(page.getByRole('dialog', { name: 'Identifiez votre véhicule' }).getByLabel('Marque', { exact: true })).toBeEnabled();
+    await expect(
+      page.getByRole('dialog', { name: 'Identifiez votre véhicule' }).getByLabel('Marque', { exact: true }),
+    ).toBeEnabled();
     await page.keyboard.press('Escape');
     await shop.partLinks().first().click();
     await expect(page).toHaveURL(/\/piece\//);
@@ -61,35 +72,62 @@ test.describe('what a stranger writes in an address or a request', () => {
   test('a signed-in visitor leaves /connexion only for a page of the shop', async ({ request, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const target = async (query: string) => {
-      const response = await request.get(`/connexion?retour=${query}`, { maxRedirects: 0, headers: { cookie: sessionCookie() } });
+      const response = await request.get(`/connexion?retour=${query}`, {
+        maxRedirects: 0,
+        headers: { cookie: sessionCookie() },
+      });
       expect(response.status(), query).toBe(307);
       const location = new URL(response.headers().location!, baseURL);
       expect(location.origin, query).toBe(origin);
       return `${location.pathname}${location.search}`;
     };
-    const hostile = ['/.//evil.example/phish', '//evil.example', '/%5Cevil.example', '/.%2F%2Fevil.example', '%2F%2F%2Fevil.example',
-      '/%252F/evil.example', '/%255Cevil.example', '/%09/evil.example', '/%0A/evil.example', '/%5C/evil.example',
-      'javascript:alert(1)', 'https://evil.example/phish', '/..//evil.example/phish'];
+    const hostile = [
+      '/.//evil.example/phish',
+      '//evil.example',
+      '/%5Cevil.example',
+      '/.%2F%2Fevil.example',
+      '%2F%2F%2Fevil.example',
+      '/%252F/evil.example',
+      '/%255Cevil.example',
+      '/%09/evil.example',
+      '/%0A/evil.example',
+      '/%5C/evil.example',
+      'javascript:alert(1)',
+      'https://evil.example/phish',
+      '/..//evil.example/phish',
+    ];
     for (const query of hostile) expect(await target(query), query).toBe('/compte');
     expect(await target(encodeURIComponent('/pieces/moteur?tri=prix'))).toBe('/pieces/moteur?tri=prix');
   });
 
-  test('a server action this build does not have answers 404, never 500; the shop\'s own still work', async ({ request, page }) => {
+  test("a server action this build does not have answers 404, never 500; the shop's own still work", async ({
+    request,
+    page,
+  }) => {
     for (const id of ['deadbeef', '7f'.repeat(21), '00'.repeat(21)]) {
       for (const path of ['/', '/panier', '/connexion', '/pieces/carrosserie']) {
-        const answer = await request.post(path, { headers: { 'next-action': id, 'content-type': 'application/x-www-form-urlencoded' }, data: 'x=1', maxRedirects: 0 });
+        const answer = await request.post(path, {
+          headers: { 'next-action': id, 'content-type': 'application/x-www-form-urlencoded' },
+          data: 'x=1',
+          maxRedirects: 0,
+        });
         expect(answer.status(), `${id} on ${path}`).toBe(404);
       }
     }
     // A real action (add to cart, a plain form) goes through the same proxy unharmed.
     const shop = new CataloguePage(page);
     await shop.goto('/pieces/freinage/maitre-cylindre');
-    await shop.parts.first().getByRole('button', { name: /^Ajouter au panier/ }).click();
+    await shop.parts
+      .first()
+      .getByRole('button', { name: /^Ajouter au panier/ })
+      .click();
     await expect(page).toHaveURL(/\/panier\?ajout=/);
   });
 
   test('the cart shows only its own refusal messages, never a text from the address', async ({ page }) => {
-    await page.goto(`/panier?refus=${encodeURIComponent('Votre compte est bloqué : appelez le 08 99 00 00 00 pour le débloquer.')}`);
+    await page.goto(
+      `/panier?refus=${encodeURIComponent('Votre compte est bloqué : appelez le 08 99 00 00 00 pour le débloquer.')}`,
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Panier' })).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText('08 99');
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
@@ -105,7 +143,10 @@ test.describe('what a stranger writes in an address or a request', () => {
     const outcome = await new Promise<{ status: number; written: number }>((resolve, reject) => {
       let written = 0;
       let status = 0;
-      const call = send(new URL('/api/revalidate', baseURL), { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+      const call = send(new URL('/api/revalidate', baseURL), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      });
       call.on('response', (response) => {
         status = response.statusCode ?? 0;
         response.resume();

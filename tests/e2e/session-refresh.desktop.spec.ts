@@ -16,8 +16,18 @@ const DIST = '.next-e2e-session';
 const VAR = 'var/e2e-session';
 const JWT_TTL = 8;
 const env = {
-  ...process.env, PORT: String(WEB), SHOP_API_PORT: String(API), SHOP_API_URL: API_URL, SHOP_API_PUBLIC_URL: `http://localhost:${API}`,
-  SITE_URL: SITE, SHOP_VAR_DIR: VAR, NEXT_DIST_DIR: DIST, SEED_PARTS: '60', DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'error',
+  ...process.env,
+  PORT: String(WEB),
+  SHOP_API_PORT: String(API),
+  SHOP_API_URL: API_URL,
+  SHOP_API_PUBLIC_URL: `http://localhost:${API}`,
+  SITE_URL: SITE,
+  SHOP_VAR_DIR: VAR,
+  NEXT_DIST_DIR: DIST,
+  SEED_PARTS: '60',
+  DATABASE_URL: '',
+  NEXT_TELEMETRY_DISABLED: '1',
+  LOG_LEVEL: 'error',
   JWT_TTL: String(JWT_TTL),
 };
 let shopApi: ChildProcess | null = null;
@@ -32,7 +42,10 @@ test.beforeAll(async () => {
   expect(spawnSync('cp', ['-r', E2E_DIST_DIR, DIST]).status).toBe(0);
   shopApi = spawn(process.execPath, ['--import', 'tsx', 'shop-api/src/server.ts'], { env, stdio: 'ignore' });
   await waitFor(`${API_URL}/health`);
-  storefront = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB)], { env, stdio: 'ignore' });
+  storefront = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(WEB)], {
+    env,
+    stdio: 'ignore',
+  });
   await waitFor(`${SITE}/api/session`);
 });
 
@@ -50,12 +63,15 @@ async function outliveAccessToken(page: Page) {
   await page.waitForTimeout(Math.max(0, exp * 1000 - Date.now()) + 1_500);
 }
 
-const cartToken = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'shop_cart_token')?.value;
+const cartToken = async (page: Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === 'shop_cart_token')?.value;
 
 /** Parts on sale in the test shop, as the shop API lists them. */
 async function partCodes(count: number): Promise<string[]> {
-  const response = await fetch(`${API_URL}/api/v2/shop/products?itemsPerPage=30`, { headers: { accept: 'application/json' } });
-  const body = await response.json() as { code: string }[] | { 'hydra:member': { code: string }[] };
+  const response = await fetch(`${API_URL}/api/v2/shop/products?itemsPerPage=30`, {
+    headers: { accept: 'application/json' },
+  });
+  const body = (await response.json()) as { code: string }[] | { 'hydra:member': { code: string }[] };
   const codes = (Array.isArray(body) ? body : body['hydra:member']).map((product) => product.code);
   expect(codes.length).toBeGreaterThanOrEqual(count);
   return codes;
@@ -68,7 +84,9 @@ async function addPart(page: Page, code: string) {
   await expect(page).toHaveURL(/\/panier\?ajout=/);
 }
 
-test('a signed-in shopper keeps their cart and session after the access token expires: cart page, badges, add, remove, checkout', async ({ page }) => {
+test('a signed-in shopper keeps their cart and session after the access token expires: cart page, badges, add, remove, checkout', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const account = new AccountPage(page);
   const email = `session.${Date.now()}@exemple.fr`;
@@ -76,11 +94,16 @@ test('a signed-in shopper keeps their cart and session after the access token ex
   await account.register({ firstName: 'Léa', lastName: 'Martin', email, password: 'pieces-auto-2026' });
   await expect(account.registerForm().getByRole('status')).toBeVisible();
   let link: string | undefined;
-  await expect.poll(async () => {
-    const mail = (await readOutbox(`${VAR}/mail`, 50)).find((sent) => sent.to === email);
-    link = mail?.links.map((href) => new URL(href).pathname).find((path) => path.startsWith('/verification/'));
-    return link;
-  }, { timeout: 10_000 }).toBeTruthy();
+  await expect
+    .poll(
+      async () => {
+        const mail = (await readOutbox(`${VAR}/mail`, 50)).find((sent) => sent.to === email);
+        link = mail?.links.map((href) => new URL(href).pathname).find((path) => path.startsWith('/verification/'));
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
   await account.goto(link!);
   await expect(page.getByRole('status')).toBeVisible();
   const [first, second, third] = await partCodes(3);
@@ -116,7 +139,11 @@ test('a signed-in shopper keeps their cart and session after the access token ex
 
   // Removing, after the access token's life.
   await outliveAccessToken(page);
-  await page.getByRole('main').getByRole('button', { name: /^Retirer / }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /^Retirer / })
+    .first()
+    .click();
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
   expect(await cartToken(page)).toBe(cart);
 
@@ -129,7 +156,12 @@ test('a signed-in shopper keeps their cart and session after the access token ex
   // Several requests at once with an expired token (a page, the header's endpoint, a listing) renew it
   // together with one refresh token: the session and its cart survive.
   await outliveAccessToken(page);
-  await Promise.all([page.goto('/panier'), page.request.get('/api/session'), page.request.get('/api/session'), page.request.get('/pieces')]);
+  await Promise.all([
+    page.goto('/panier'),
+    page.request.get('/api/session'),
+    page.request.get('/api/session'),
+    page.request.get('/pieces'),
+  ]);
   await addPart(page, third);
   expect(await cartToken(page)).toBe(cart);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);

@@ -12,7 +12,10 @@ test.describe('storefront shell', () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
     await expect(page).toHaveTitle("Pièces auto d'occasion garanties | Pièces Auto Recyclées");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Pièces auto d'occasion contrôlées et garanties/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /Pièces auto d'occasion contrôlées et garanties/,
+    );
     await expect(page.getByRole('heading', { level: 1 })).toContainText("Pièces auto d'occasion garanties");
     await expect(shop.logo()).toHaveAttribute('href', '/');
     await expect(page.getByRole('heading', { name: 'Les pièces par famille' })).toBeVisible();
@@ -38,10 +41,16 @@ test.describe('storefront shell', () => {
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
 
-  test('the account icon carries a badge when both tokens are present and the token is valid', async ({ page, context, baseURL }) => {
+  test('the account icon carries a badge when both tokens are present and the token is valid', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const key = new TextEncoder().encode('e2e-only-signing-key-0123456789abcdef');
-    const token = await new SignJWT({ username: 'client@example.fr' }).setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime('1h').sign(key);
+    const token = await new SignJWT({ username: 'client@example.fr' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(key);
     await context.addCookies([
       { name: 'shop_token', value: token, url: baseURL!, httpOnly: true, sameSite: 'Lax' },
       { name: 'shop_refresh_token', value: 'refresh', url: baseURL!, httpOnly: true, sameSite: 'Lax' },
@@ -67,7 +76,10 @@ test.describe('storefront shell', () => {
     await expect(shop.header).not.toHaveAttribute('data-scrolled');
   });
 
-  test('footer lists at most 13 families, the legal links, the privacy PDF and the social page', async ({ page, request }) => {
+  test('footer lists at most 13 families, the legal links, the privacy PDF and the social page', async ({
+    page,
+    request,
+  }) => {
     const shop = new ShopPage(page);
     await shop.goto('/');
     const families = shop.footer.getByRole('region', { name: "Nos pièces d'occasion" }).getByRole('link');
@@ -76,9 +88,12 @@ test.describe('storefront shell', () => {
     await expect(families.nth(1)).toHaveAttribute('href', '/pieces/bv-pont-transmission');
     const info = shop.footer.getByRole('region', { name: 'Informations' });
     for (const [name, href] of [
-      ['Qui sommes-nous ?', '/qui-sommes-nous'], ['Aide et contact', '/aide-et-contact'],
-      ['Retourner un produit', '/retourner-un-produit'], ['Modalités de livraison', '/modalites-de-livraison'],
-      ['Conditions générales de vente', '/conditions-generales-de-vente'], ["Conditions d'utilisation", '/conditions-utilisation'],
+      ['Qui sommes-nous ?', '/qui-sommes-nous'],
+      ['Aide et contact', '/aide-et-contact'],
+      ['Retourner un produit', '/retourner-un-produit'],
+      ['Modalités de livraison', '/modalites-de-livraison'],
+      ['Conditions générales de vente', '/conditions-generales-de-vente'],
+      ["Conditions d'utilisation", '/conditions-utilisation'],
       ['Mentions légales', '/mentions-legales'],
     ]) {
       await expect(info.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
@@ -89,7 +104,10 @@ test.describe('storefront shell', () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-    await expect(shop.footer.getByRole('link', { name: 'Suivez-nous sur les réseaux sociaux' })).toHaveAttribute('href', E2E_SOCIAL_URL);
+    await expect(shop.footer.getByRole('link', { name: 'Suivez-nous sur les réseaux sociaux' })).toHaveAttribute(
+      'href',
+      E2E_SOCIAL_URL,
+    );
     await expect(shop.footer).toContainText(`© ${new Date().getFullYear()} Pièces Auto Recyclées`);
     await expect(shop.footer.getByRole('img', { name: 'Badge centre VHU agréé' })).toBeVisible();
     await expect(shop.footer.getByRole('img', { name: /Cartes bancaires acceptées/ })).toBeVisible();
@@ -170,7 +188,9 @@ test.describe('storefront API routes (spec §7)', () => {
     expect(all[0].children[0]).toEqual({ code: 'family_moteur_moteur-complet', name: 'Moteur complet' });
     const gearbox = await (await request.get('/api/families?taxon=family_bv-pont-transmission')).json();
     expect(gearbox).toHaveLength(1);
-    expect(gearbox[0].children.map((c: { code: string }) => c.code)).toContain('family_bv-pont-transmission_boite-de-vitesse');
+    expect(gearbox[0].children.map((c: { code: string }) => c.code)).toContain(
+      'family_bv-pont-transmission_boite-de-vitesse',
+    );
     const unknown = await request.get('/api/families?taxon=family_inconnue');
     expect(unknown.status()).toBe(404);
     expect((await unknown.json()).message).toBe('Famille inconnue : family_inconnue');
@@ -182,18 +202,24 @@ test.describe('storefront API routes (spec §7)', () => {
     expect(brands).toContainEqual({ code: 'piece_renault', name: 'Renault', logo: '/brands/renault.svg' });
   });
 
-  test('GET /api/vehicles and /api/parts answer for vehicles and families of the catalogue only', async ({ request }) => {
-    const models = await (await request.get('/api/vehicles?parent=piece_renault')).json() as { code: string }[];
+  test('GET /api/vehicles and /api/parts answer for vehicles and families of the catalogue only', async ({
+    request,
+  }) => {
+    const models = (await (await request.get('/api/vehicles?parent=piece_renault')).json()) as { code: string }[];
     expect(models.length).toBeGreaterThan(0);
-    const engines = await (await request.get(`/api/vehicles?parent=${models[0]!.code}`)).json() as { code: string }[];
+    const engines = (await (await request.get(`/api/vehicles?parent=${models[0]!.code}`)).json()) as { code: string }[];
     expect(engines.length).toBeGreaterThan(0);
     const engine = engines[0]!.code;
     const listing = await request.get(`/api/parts?vehicle=${engine}&taxon=family_moteur`);
     expect(listing.status()).toBe(200);
     expect(await listing.json()).toHaveProperty('parts');
     // Well-formed but made up: refused before anything is asked of the shop API (or kept in its cache).
-    for (const path of ['/api/vehicles?parent=piece_renault_inventee', '/api/vehicles?parent=piece_inventee',
-      `/api/parts?vehicle=${models[0]!.code}_inventee`, `/api/parts?vehicle=piece_inventee_modele_moteur&taxon=family_moteur`]) {
+    for (const path of [
+      '/api/vehicles?parent=piece_renault_inventee',
+      '/api/vehicles?parent=piece_inventee',
+      `/api/parts?vehicle=${models[0]!.code}_inventee`,
+      `/api/parts?vehicle=piece_inventee_modele_moteur&taxon=family_moteur`,
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
       expect((await response.json()).message, path).toBe('Ce véhicule ne figure pas dans notre catalogue.');

@@ -4,11 +4,19 @@ import { E2E_SHOP_API_URL } from '../../playwright.config';
 import { CataloguePage } from './pages/catalogue-page';
 import { VehicleSelectorPanel } from './pages/vehicle-selector';
 
-interface Donor { brand: { name: string; code: string }; model: { name: string }; name: string; code: string; fullName: string }
+interface Donor {
+  brand: { name: string; code: string };
+  model: { name: string };
+  name: string;
+  code: string;
+  fullName: string;
+}
 
 /** A vehicle that has at least one gearbox in the seeded stock, read from the shop API. */
 async function gearboxDonor(request: APIRequestContext): Promise<Donor> {
-  const response = await request.get(`${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=family_bv-pont-transmission_boite-de-vitesse&itemsPerPage=1`);
+  const response = await request.get(
+    `${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=family_bv-pont-transmission_boite-de-vitesse&itemsPerPage=1`,
+  );
   const body = await response.json();
   return body['hydra:member'][0].donorVehicle;
 }
@@ -30,7 +38,10 @@ test.describe('vehicle selector', () => {
     const identified = page.getByTestId('identified-vehicle');
     await expect(identified).toContainText(donor.fullName);
     // The logo comes from the content store's brand record.
-    await expect(identified.getByRole('img', { name: `Logo ${donor.brand.name}` })).toHaveAttribute('src', `/brands/${donor.brand.code.replace('piece_', '')}.svg`);
+    await expect(identified.getByRole('img', { name: `Logo ${donor.brand.name}` })).toHaveAttribute(
+      'src',
+      `/brands/${donor.brand.code.replace('piece_', '')}.svg`,
+    );
     await expect(shop.header.getByRole('button', { name: donor.fullName })).toBeVisible();
 
     await shop.goto('/pieces/bv-pont-transmission/boite-de-vitesse');
@@ -43,7 +54,9 @@ test.describe('vehicle selector', () => {
     await links.first().click();
     await expect(page).toHaveURL(/\/piece\//);
     await shop.waitUntilInteractive();
-    await expect(page.getByRole('heading', { name: 'Véhicules compatibles' }).locator('xpath=following-sibling::ul[1]')).toContainText(donor.fullName);
+    await expect(
+      page.getByRole('heading', { name: 'Véhicules compatibles' }).locator('xpath=following-sibling::ul[1]'),
+    ).toContainText(donor.fullName);
     await shop.breadcrumb.getByRole('link', { name: 'Boîte de vitesses', exact: true }).click();
     await expect(page.getByRole('region', { name: `Pièces compatibles avec ${donor.fullName}` })).toBeVisible();
 
@@ -71,7 +84,10 @@ test.describe('vehicle selector', () => {
     await expect(shop.header.getByRole('button', { name: 'Mon véhicule' })).toBeVisible();
   });
 
-  test('changing the brand clears model and engine; submitting incomplete resets the vehicle', async ({ page, request }) => {
+  test('changing the brand clears model and engine; submitting incomplete resets the vehicle', async ({
+    page,
+    request,
+  }) => {
     const donor = await gearboxDonor(request);
     const shop = new CataloguePage(page);
     await shop.goto('/');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, passwordSchema, profileFormSchema, profileSchema, registerSchema } from '@/lib/forms/account-schemas';
+import {
+  addressSchema,
+  passwordSchema,
+  profileFormSchema,
+  profileSchema,
+  registerSchema,
+} from '@/lib/forms/account-schemas';
 import { yup } from '@/lib/forms/yup-fr';
 
 const errorsOf = async (schema: yup.AnyObjectSchema, value: unknown) => {
@@ -19,29 +25,59 @@ describe('account form rules in French', () => {
       'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.',
       'Ce champ doit compter au moins 8 caractères.',
     ]);
-    const texts = [yup.string().length(5), yup.string().uuid(), yup.string().url(), yup.string().strict().trim(), yup.string().strict().lowercase(), yup.string().strict().uppercase()];
+    const texts = [
+      yup.string().length(5),
+      yup.string().uuid(),
+      yup.string().url(),
+      yup.string().strict().trim(),
+      yup.string().strict().lowercase(),
+      yup.string().strict().uppercase(),
+    ];
     const values = ['abc', 'abc', 'abc', ' a ', 'A', 'a'];
-    const messages = await Promise.all(texts.map((schema, i) => schema.validate(values[i]).then(() => '', (e: yup.ValidationError) => e.message)));
+    const messages = await Promise.all(
+      texts.map((schema, i) =>
+        schema.validate(values[i]).then(
+          () => '',
+          (e: yup.ValidationError) => e.message,
+        ),
+      ),
+    );
     expect(messages.every((m) => m && !/must|be a/.test(m))).toBe(true);
   });
 
   it('wants the new password confirmed', async () => {
-    expect(await errorsOf(passwordSchema, { currentPassword: 'ancien', newPassword: 'nouveau-2026', confirmNewPassword: 'autre-2026' }))
-      .toEqual(['Les deux mots de passe ne correspondent pas.']);
+    expect(
+      await errorsOf(passwordSchema, {
+        currentPassword: 'ancien',
+        newPassword: 'nouveau-2026',
+        confirmNewPassword: 'autre-2026',
+      }),
+    ).toEqual(['Les deux mots de passe ne correspondent pas.']);
   });
 
   it('asks for the current password when the e-mail changes, and only then', async () => {
     const profile = { firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', group: 'individual' };
     const form = profileFormSchema('lea@exemple.fr');
     expect(await errorsOf(form, { ...profile, email: ' Lea@Exemple.fr ' })).toEqual([]);
-    expect(await errorsOf(form, { ...profile, email: 'lea.martin@exemple.fr' })).toEqual(['Saisissez votre mot de passe actuel pour changer d’adresse e-mail.']);
-    expect(await errorsOf(form, { ...profile, email: 'lea.martin@exemple.fr', currentPassword: 'pieces-auto-2026' })).toEqual([]);
+    expect(await errorsOf(form, { ...profile, email: 'lea.martin@exemple.fr' })).toEqual([
+      'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
+    ]);
+    expect(
+      await errorsOf(form, { ...profile, email: 'lea.martin@exemple.fr', currentPassword: 'pieces-auto-2026' }),
+    ).toEqual([]);
     // The server action's check does not know the current address: the shop API asks for the password itself.
     expect(await errorsOf(profileSchema, { ...profile, email: 'lea.martin@exemple.fr' })).toEqual([]);
   });
 
   it('checks French postcodes only for France', async () => {
-    const address = { firstName: 'Léa', lastName: 'Martin', street: '1 rue Haute', city: 'Douai', postcode: '5950', countryCode: 'FR' };
+    const address = {
+      firstName: 'Léa',
+      lastName: 'Martin',
+      street: '1 rue Haute',
+      city: 'Douai',
+      postcode: '5950',
+      countryCode: 'FR',
+    };
     expect(await errorsOf(addressSchema, address)).toEqual(['Un code postal français compte 5 chiffres.']);
     expect(await errorsOf(addressSchema, { ...address, countryCode: 'BE' })).toEqual([]);
   });

@@ -15,7 +15,10 @@ describe('cart rules (spec §4)', () => {
   });
 
   it('replaces an order already placed or paid, keeping its token as the previous one', () => {
-    expect(decideCart('abc', { ...cart, checkoutState: 'completed', paymentState: 'paid' })).toEqual({ kind: 'replace', previousToken: 'abc' });
+    expect(decideCart('abc', { ...cart, checkoutState: 'completed', paymentState: 'paid' })).toEqual({
+      kind: 'replace',
+      previousToken: 'abc',
+    });
     expect(decideCart('abc', { ...cart, state: 'new' })).toEqual({ kind: 'replace', previousToken: 'abc' });
     expect(isStillCart({ ...cart, paymentState: 'awaiting_payment' })).toBe(false);
   });

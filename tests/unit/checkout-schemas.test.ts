@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { addressingBody, checkoutAddressSchema, type CheckoutAddressValues } from '@/lib/forms/checkout-schemas';
 
-const typed = { firstName: 'Léa', lastName: 'Martin', company: '', street: '12 rue des Forges', postcode: '59500', city: 'Douai', countryCode: 'FR', phoneNumber: '' };
+const typed = {
+  firstName: 'Léa',
+  lastName: 'Martin',
+  company: '',
+  street: '12 rue des Forges',
+  postcode: '59500',
+  city: 'Douai',
+  countryCode: 'FR',
+  phoneNumber: '',
+};
 const base: CheckoutAddressValues = { shippingChoice: '7', sameBilling: true, billingChoice: '7', licencePlates: '' };
 
 describe('checkout address step', () => {
@@ -19,7 +28,14 @@ describe('checkout address step', () => {
   });
 
   it('uses a separate billing address once the box is unticked', () => {
-    expect(addressingBody({ ...base, sameBilling: false, billingChoice: 'new', billing: { ...typed, city: 'Lens', postcode: '62300' } })).toEqual({
+    expect(
+      addressingBody({
+        ...base,
+        sameBilling: false,
+        billingChoice: 'new',
+        billing: { ...typed, city: 'Lens', postcode: '62300' },
+      }),
+    ).toEqual({
       shippingAddressId: 7,
       billingAddress: { ...typed, city: 'Lens', postcode: '62300', company: null, phoneNumber: null },
       licencePlates: '',
@@ -28,9 +44,16 @@ describe('checkout address step', () => {
 
   it('checks a typed address only when one is chosen', async () => {
     await expect(checkoutAddressSchema.validate({ ...base, shipping: { street: '' } })).resolves.toBeTruthy();
-    const refused = await checkoutAddressSchema.validate({ ...base, shippingChoice: 'new', shipping: { ...typed, postcode: '59' } }, { abortEarly: false }).catch((error) => error.errors);
+    const refused = await checkoutAddressSchema
+      .validate({ ...base, shippingChoice: 'new', shipping: { ...typed, postcode: '59' } }, { abortEarly: false })
+      .catch((error) => error.errors);
     expect(refused).toEqual(['Un code postal français compte 5 chiffres.']);
-    const billing = await checkoutAddressSchema.validate({ ...base, sameBilling: false, billingChoice: 'new', billing: { ...typed, city: '' } }, { abortEarly: false }).catch((error) => error.errors);
+    const billing = await checkoutAddressSchema
+      .validate(
+        { ...base, sameBilling: false, billingChoice: 'new', billing: { ...typed, city: '' } },
+        { abortEarly: false },
+      )
+      .catch((error) => error.errors);
     expect(billing.length).toBeGreaterThan(0);
   });
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutState, stepFor } from '@/lib/checkout/state';
 
-const address = { firstName: 'Léa', lastName: 'Martin', company: null, street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR', phoneNumber: null };
+const address = {
+  firstName: 'Léa',
+  lastName: 'Martin',
+  company: null,
+  street: '12 rue des Forges',
+  city: 'Douai',
+  postcode: '59500',
+  countryCode: 'FR',
+  phoneNumber: null,
+};
 const pickup = [{ id: 1, method: '/api/v2/shop/shipping-methods/retrait_casse' }];
 
 describe('derived checkout state (spec §4)', () => {
@@ -13,14 +22,18 @@ describe('derived checkout state (spec §4)', () => {
 
   it('is addressed with a shipping address but no chosen method (the default pickup is not a choice)', () => {
     expect(checkoutState({ shippingAddress: address, shipments: [], checkoutState: 'addressed' })).toBe('addressed');
-    expect(checkoutState({ shippingAddress: address, shipments: pickup, checkoutState: 'addressed' })).toBe('addressed');
+    expect(checkoutState({ shippingAddress: address, shipments: pickup, checkoutState: 'addressed' })).toBe(
+      'addressed',
+    );
   });
 
   it('is shipping with a shipping address and a chosen method, also once a payment started', () => {
     for (const state of ['shipping_selected', 'payment_selected', 'completed']) {
       expect(checkoutState({ shippingAddress: address, shipments: pickup, checkoutState: state })).toBe('shipping');
     }
-    expect(checkoutState({ shippingAddress: address, shipments: [], checkoutState: 'shipping_selected' })).toBe('addressed');
+    expect(checkoutState({ shippingAddress: address, shipments: [], checkoutState: 'shipping_selected' })).toBe(
+      'addressed',
+    );
   });
 });
 

@@ -17,7 +17,8 @@ beforeAll(async () => {
   // Answers what the storefront would forward for this request.
   server = createServer((request, response) => {
     const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string') headers.set(name, value);
     response.end(JSON.stringify(clientAddress(headers, hops)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -25,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const forwarded = async (headers: Record<string, string>) => JSON.parse(await (await fetch(base, { headers })).text()) as string | null;
+const forwarded = async (headers: Record<string, string>) =>
+  JSON.parse(await (await fetch(base, { headers })).text()) as string | null;
 
 describe('the shopper address forwarded to the shop API', () => {
   it('Next reached directly (the default): the connection’s address, whatever the client wrote', async () => {
@@ -33,7 +35,9 @@ describe('the shopper address forwarded to the shop API', () => {
     expect(await forwarded({})).toBe('127.0.0.1');
     expect(await forwarded({ 'x-forwarded-for': '198.51.100.7' })).toBe('127.0.0.1');
     expect(await forwarded({ 'x-forwarded-for': '198.51.100.7, 198.51.100.8' })).toBe('127.0.0.1');
-    expect(await forwarded({ [PEER_ADDRESS_HEADER]: '198.51.100.9', 'x-forwarded-for': '198.51.100.7' })).toBe('127.0.0.1');
+    expect(await forwarded({ [PEER_ADDRESS_HEADER]: '198.51.100.9', 'x-forwarded-for': '198.51.100.7' })).toBe(
+      '127.0.0.1',
+    );
   });
 
   it('behind one proxy: the entry the proxy appended, never the client’s own entries', async () => {
@@ -42,11 +46,16 @@ describe('the shopper address forwarded to the shop API', () => {
     expect(await forwarded({ 'x-forwarded-for': '203.0.113.9' })).toBe('203.0.113.9');
     expect(await forwarded({ 'x-forwarded-for': '198.51.100.7, 203.0.113.9' })).toBe('203.0.113.9');
     expect(await forwarded({ 'x-forwarded-for': '198.51.100.7, 198.51.100.8, 203.0.113.9' })).toBe('203.0.113.9');
-    expect(await forwarded({ [PEER_ADDRESS_HEADER]: '198.51.100.9', 'x-forwarded-for': '198.51.100.7, 2001:db8::1' })).toBe('2001:db8::1');
+    expect(
+      await forwarded({ [PEER_ADDRESS_HEADER]: '198.51.100.9', 'x-forwarded-for': '198.51.100.7, 2001:db8::1' }),
+    ).toBe('2001:db8::1');
   });
 
   it('counts every proxy of the chain from the right', () => {
-    const headers = new Headers({ [PEER_ADDRESS_HEADER]: '10.0.0.3', 'x-forwarded-for': '198.51.100.7, 203.0.113.9, 10.0.0.2' });
+    const headers = new Headers({
+      [PEER_ADDRESS_HEADER]: '10.0.0.3',
+      'x-forwarded-for': '198.51.100.7, 203.0.113.9, 10.0.0.2',
+    });
     expect(clientAddress(headers, 2)).toBe('203.0.113.9');
   });
 
@@ -55,7 +64,9 @@ describe('the shopper address forwarded to the shop API', () => {
     expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.9' }), 0)).toBeNull();
     expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.9' }), 1)).toBeNull();
     expect(clientAddress(new Headers({ [PEER_ADDRESS_HEADER]: '<script>' }), 0)).toBeNull();
-    expect(clientAddress(new Headers({ [PEER_ADDRESS_HEADER]: '127.0.0.1', 'x-forwarded-for': "1.2.3.4, ' OR 1=1" }), 1)).toBeNull();
+    expect(
+      clientAddress(new Headers({ [PEER_ADDRESS_HEADER]: '127.0.0.1', 'x-forwarded-for': "1.2.3.4, ' OR 1=1" }), 1),
+    ).toBeNull();
     expect(clientAddress(new Headers({ [PEER_ADDRESS_HEADER]: '::ffff:203.0.113.9' }), 0)).toBe('203.0.113.9');
   });
 

@@ -4,7 +4,20 @@ import { HeaderActionsView } from '@/components/layout/header-actions';
 import { hasBottomBorder } from '@/components/layout/header-shell';
 
 vi.mock('next/link', () => ({
-  default: ({ href, children, prefetch: _prefetch, ...props }: { href: string; prefetch?: boolean; children: React.ReactNode }) => <a href={href} {...props}>{children}</a>,
+  default: ({
+    href,
+    children,
+    prefetch: _prefetch,
+    ...props
+  }: {
+    href: string;
+    prefetch?: boolean;
+    children: React.ReactNode;
+  }) => (
+    <a href={href} {...props}>
+      {children}
+    </a>
+  ),
 }));
 // The icons are IntentLinks, which prefetch through the app router; no router is mounted here.
 vi.mock('next/navigation', () => ({ useRouter: () => ({ prefetch: () => {} }) }));

@@ -20,8 +20,19 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/�
 describe('legal notice', () => {
   const notice = plain(page('mentions-legales'));
   it('has every field a French merchant and an approved ELV centre must show', () => {
-    for (const field of ['Raison sociale', 'Forme juridique et capital', 'Siège social', 'RCS', 'SIREN', 'TVA intracommunautaire',
-      'Directeur de la publication', "Numéro d'agrément préfectoral", 'Hébergeur', 'Médiateur de la consommation', 'Téléphone']) {
+    for (const field of [
+      'Raison sociale',
+      'Forme juridique et capital',
+      'Siège social',
+      'RCS',
+      'SIREN',
+      'TVA intracommunautaire',
+      'Directeur de la publication',
+      "Numéro d'agrément préfectoral",
+      'Hébergeur',
+      'Médiateur de la consommation',
+      'Téléphone',
+    ]) {
       expect(notice, field).toContain(field);
     }
   });
@@ -38,13 +49,15 @@ describe('terms of sale for consumers', () => {
     expect(terms).toContain('« Renoncer au contrat ici »');
     expect(terms).toContain('« Confirmer la rétractation »');
     expect(terms).toContain('Formulaire de rétractation');
-    expect(terms).toContain('Je/nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation du contrat');
+    expect(terms).toContain(
+      'Je/nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation du contrat',
+    );
     expect(terms).toMatch(/Les frais de retour sont à votre charge/);
     expect(terms).toMatch(/moteur ou une boîte de vitesses sur palette/);
   });
   it('carries the legal-guarantees box for used goods, the commercial guarantee and the mediator', () => {
     expect(terms).toContain('Garantie légale de conformité et garantie des vices cachés');
-    expect(terms).toContain('Durant un délai de douze mois à compter de la délivrance du bien d\'occasion');
+    expect(terms).toContain("Durant un délai de douze mois à compter de la délivrance du bien d'occasion");
     expect(terms).toContain('articles 1641 à 1649 du code civil');
     expect(terms).toContain('Garantie commerciale');
     expect(terms).toContain('médiateur de la consommation');
@@ -66,7 +79,9 @@ describe('delivery terms', () => {
   it('name every shipping method of the shop with its price and weights', () => {
     for (const method of SHIPPING_METHODS) {
       expect(delivery, method.code).toContain(method.name);
-      expect(delivery, method.code).toContain(method.basePrice === 0 ? 'gratuit' : plain(formatPrice(method.basePrice)));
+      expect(delivery, method.code).toContain(
+        method.basePrice === 0 ? 'gratuit' : plain(formatPrice(method.basePrice)),
+      );
       if (method.pricePerExtraKg) expect(delivery).toContain(plain(formatPrice(method.pricePerExtraKg)));
       if (method.maxWeightGrams) expect(delivery).toContain(`jusqu'à ${method.maxWeightGrams / 1000} kg`);
       if (method.minWeightGrams) expect(delivery).toContain(`à partir de ${method.minWeightGrams / 1000} kg`);
@@ -78,7 +93,9 @@ describe('delivery terms', () => {
       return { includedWeightGrams: 0, pricePerExtraKg: 0, minWeightGrams: null, maxWeightGrams: null, ...method };
     };
     expect(delivery).toContain(`un turbo de 7 kg, ${plain(formatPrice(shippingPrice(rule('colis'), 7000)))}`);
-    expect(delivery).toContain(`un moteur de 140 kg sur palette, ${plain(formatPrice(shippingPrice(rule('messagerie'), 140_000)))}`);
+    expect(delivery).toContain(
+      `un moteur de 140 kg sur palette, ${plain(formatPrice(shippingPrice(rule('messagerie'), 140_000)))}`,
+    );
   });
 });
 
@@ -91,12 +108,18 @@ describe('privacy policy', () => {
   });
 
   it('is the same text in the PDF the footer links to: tagged, in French, titled', async () => {
-    const pdf = await contentPagePdf({ title: 'Politique de confidentialité', markdown: body('politique-de-confidentialite'), siteUrl: 'https://pieces.example', date: new Date('2026-11-22T12:00:00Z') });
+    const pdf = await contentPagePdf({
+      title: 'Politique de confidentialité',
+      markdown: body('politique-de-confidentialite'),
+      siteUrl: 'https://pieces.example',
+      date: new Date('2026-11-22T12:00:00Z'),
+    });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const document = await getDocumentProxy(new Uint8Array(pdf));
     const { text } = await extractText(document, { mergePages: true });
     const flat = plain(text).replace(/\s+/g, ' ');
-    for (const heading of ['Qui traite vos données', 'Combien de temps', 'Vos droits', 'Cookies']) expect(flat).toContain(heading);
+    for (const heading of ['Qui traite vos données', 'Combien de temps', 'Vos droits', 'Cookies'])
+      expect(flat).toContain(heading);
     for (const name of STRICTLY_NECESSARY_COOKIE_NAMES) expect(flat).toContain(name);
     // Long links wrap: compare without the line breaks' spaces.
     expect(flat.replace(/ /g, '')).toContain('(https://pieces.example/compte/donnees)');

@@ -10,9 +10,18 @@ import { describe, expect, it } from 'vitest';
 import { MARKDOWN_OPTIONS } from '@/lib/content/markdown';
 
 type Options = Parameters<typeof compileMarkdown>[2];
-const context = { cache: (input: unknown, fn: (input: unknown) => unknown) => fn(input) } as unknown as Parameters<typeof compileMarkdown>[0];
+const context = { cache: (input: unknown, fn: (input: unknown) => unknown) => fn(input) } as unknown as Parameters<
+  typeof compileMarkdown
+>[0];
 const render = (content: string, options: Options = MARKDOWN_OPTIONS) =>
-  compileMarkdown(context, { content, _meta: { filePath: 'test.md', fileName: 'test.md', directory: '.', path: 'test', extension: 'md' } } as never, options);
+  compileMarkdown(
+    context,
+    {
+      content,
+      _meta: { filePath: 'test.md', fileName: 'test.md', directory: '.', path: 'test', extension: 'md' },
+    } as never,
+    options,
+  );
 
 const HOSTILE: [string, string][] = [
   ['javascript: link', '[Voir](javascript:alert(document.cookie))'],
@@ -48,15 +57,17 @@ describe('markdown of the content collections', () => {
   });
 
   it('keeps the links, images and tables content uses', async () => {
-    const html = await render([
-      'Voir les [mentions légales](/mentions-legales), [le site](https://www.service-public.fr/) ou [écrire](mailto:contact@exemple.fr).',
-      '',
-      '![Logo](/logo.svg)',
-      '',
-      '| Données | Base légale |',
-      '|:---|---:|',
-      '| e-mail | contrat |',
-    ].join('\n'));
+    const html = await render(
+      [
+        'Voir les [mentions légales](/mentions-legales), [le site](https://www.service-public.fr/) ou [écrire](mailto:contact@exemple.fr).',
+        '',
+        '![Logo](/logo.svg)',
+        '',
+        '| Données | Base légale |',
+        '|:---|---:|',
+        '| e-mail | contrat |',
+      ].join('\n'),
+    );
     expect(html).toContain('<a href="/mentions-legales">mentions légales</a>');
     expect(html).toContain('<a href="https://www.service-public.fr/">le site</a>');
     expect(html).toContain('<a href="mailto:contact@exemple.fr">écrire</a>');
@@ -65,8 +76,11 @@ describe('markdown of the content collections', () => {
   });
 
   it('renders every content file of the shop as it did before sanitising', async () => {
-    const files = ['pages', 'pieces', 'brands'].flatMap((folder) => readdirSync(join(process.cwd(), 'content', folder), { recursive: true, encoding: 'utf8' })
-      .filter((name) => name.endsWith('.md')).map((name) => join(process.cwd(), 'content', folder, name)));
+    const files = ['pages', 'pieces', 'brands'].flatMap((folder) =>
+      readdirSync(join(process.cwd(), 'content', folder), { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => join(process.cwd(), 'content', folder, name)),
+    );
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) {
       const body = readFileSync(file, 'utf8').replace(/^---[\s\S]*?---\n/, '');

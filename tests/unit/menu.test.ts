@@ -1,8 +1,20 @@
 import type { Family } from '@/lib/catalogue/types';
-import { DROPDOWN_EJECT_MS, FOOTER_FAMILY_LIMIT, FOOTER_LINKS, footerFamilies, HEADER_FAMILY_LIMIT, headerFamilies, MAIN_MENU } from '@/lib/layout/menu';
+import {
+  DROPDOWN_EJECT_MS,
+  FOOTER_FAMILY_LIMIT,
+  FOOTER_LINKS,
+  footerFamilies,
+  HEADER_FAMILY_LIMIT,
+  headerFamilies,
+  MAIN_MENU,
+} from '@/lib/layout/menu';
 import messages from '@/messages/fr.json';
 
-const families: Family[] = Array.from({ length: 20 }, (_, i) => ({ code: `family_f${i}`, name: `F${i}`, children: [] }));
+const families: Family[] = Array.from({ length: 20 }, (_, i) => ({
+  code: `family_f${i}`,
+  name: `F${i}`,
+  children: [],
+}));
 
 describe('menu limits (spec §9)', () => {
   it('shows at most the first 7 families in the header', () => {
@@ -23,14 +35,22 @@ describe('menu limits (spec §9)', () => {
 
   it('has the header entries of spec §1 with their routes', () => {
     expect(MAIN_MENU.map((entry) => entry.href)).toEqual([
-      '/pieces', '/pieces/moteur', '/pieces/bv-pont-transmission/boite-de-vitesse', '/vehicules-export',
+      '/pieces',
+      '/pieces/moteur',
+      '/pieces/bv-pont-transmission/boite-de-vitesse',
+      '/vehicules-export',
     ]);
   });
 
   it('has the footer links of spec §2, each with a French label', () => {
     expect(FOOTER_LINKS.map((link) => link.href)).toEqual([
-      '/qui-sommes-nous', '/aide-et-contact', '/retourner-un-produit', '/modalites-de-livraison',
-      '/conditions-generales-de-vente', '/conditions-utilisation', '/mentions-legales',
+      '/qui-sommes-nous',
+      '/aide-et-contact',
+      '/retourner-un-produit',
+      '/modalites-de-livraison',
+      '/conditions-generales-de-vente',
+      '/conditions-utilisation',
+      '/mentions-legales',
     ]);
     for (const link of FOOTER_LINKS) expect(messages.footer.links[link.key]).toBeTruthy();
     for (const entry of MAIN_MENU) expect(messages.header.menu[entry.key]).toBeTruthy();

@@ -9,14 +9,34 @@ import PageCacheHandler, { isFoundNothing } from '@/lib/cache/page-cache-handler
 // The handler on a real folder, as Next builds it for each request (flushing to disk, with memory).
 const distDir = mkdtempSync(join(tmpdir(), 'page-cache-'));
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
-const handler = () => new PageCacheHandler({
-  fs: nodeFs, serverDistDir: join(distDir, 'server'), flushToDisk: true, maxMemoryCacheSize: 10_000_000, revalidatedTags: [],
-});
-const filesOnDisk = () => readdirSync(distDir, { recursive: true }).map(String).filter((name) => /\.(html|meta|rsc|json)$|fetch-cache\/[^/]+$/.test(name));
+const handler = () =>
+  new PageCacheHandler({
+    fs: nodeFs,
+    serverDistDir: join(distDir, 'server'),
+    flushToDisk: true,
+    maxMemoryCacheSize: 10_000_000,
+    revalidatedTags: [],
+  });
+const filesOnDisk = () =>
+  readdirSync(distDir, { recursive: true })
+    .map(String)
+    .filter((name) => /\.(html|meta|rsc|json)$|fetch-cache\/[^/]+$/.test(name));
 
-const page = (status?: number) => ({ kind: 'APP_PAGE', html: '<p>pièce</p>', rscData: Buffer.from('0:{}'), headers: {}, status, postponed: undefined, segmentData: undefined });
+const page = (status?: number) => ({
+  kind: 'APP_PAGE',
+  html: '<p>pièce</p>',
+  rscData: Buffer.from('0:{}'),
+  headers: {},
+  status,
+  postponed: undefined,
+  segmentData: undefined,
+});
 const pageCtx = { isRoutePPREnabled: false, isFallback: false, cacheControl: { revalidate: 300, expire: 31_536_000 } };
-const answer = (body: string) => ({ kind: 'FETCH', data: { headers: {}, body: Buffer.from(body).toString('base64'), status: 200, url: 'http://shop/api' }, revalidate: 300 });
+const answer = (body: string) => ({
+  kind: 'FETCH',
+  data: { headers: {}, body: Buffer.from(body).toString('base64'), status: 200, url: 'http://shop/api' },
+  revalidate: 300,
+});
 
 describe('page cache handler', () => {
   it('tells renders that found nothing from pages', () => {
@@ -36,7 +56,9 @@ describe('page cache handler', () => {
     await handler().set('/piece/INVENTE/jante', page(404), pageCtx);
     await handler().set('/piece/P0000001/mauvais-nom', page(308), pageCtx);
     expect(filesOnDisk()).toEqual(kept);
-    expect(await handler().get('/piece/INVENTE/jante', { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false })).toBeNull();
+    expect(
+      await handler().get('/piece/INVENTE/jante', { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false }),
+    ).toBeNull();
   });
 
   it('keeps tagged answers in memory only, others on disk too', async () => {
@@ -44,11 +66,21 @@ describe('page cache handler', () => {
     await handler().set('listing-key', answer('{"liste":1}'), { fetchCache: true, tags: ['listings'] });
     const withListing = filesOnDisk();
     expect(withListing.length).toBe(before.length + 1);
-    await handler().set('search-key', answer('{"recherche":1}'), { fetchCache: true, tags: ['listings', MEMORY_ONLY_TAG] });
+    await handler().set('search-key', answer('{"recherche":1}'), {
+      fetchCache: true,
+      tags: ['listings', MEMORY_ONLY_TAG],
+    });
     expect(filesOnDisk()).toEqual(withListing);
     // Served from memory, by any later request's handler.
-    const kept = await handler().get('search-key', { kind: 'FETCH', tags: ['listings', MEMORY_ONLY_TAG], softTags: [] });
-    expect(kept?.value).toMatchObject({ kind: 'FETCH', data: { body: Buffer.from('{"recherche":1}').toString('base64') } });
+    const kept = await handler().get('search-key', {
+      kind: 'FETCH',
+      tags: ['listings', MEMORY_ONLY_TAG],
+      softTags: [],
+    });
+    expect(kept?.value).toMatchObject({
+      kind: 'FETCH',
+      data: { body: Buffer.from('{"recherche":1}').toString('base64') },
+    });
     // The switch is put back: the same handler still writes what is not tagged.
     const same = handler();
     await same.set('search-2', answer('{}'), { fetchCache: true, tags: [MEMORY_ONLY_TAG] });

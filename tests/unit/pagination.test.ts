@@ -13,6 +13,11 @@ describe('pagination', () => {
 describe('compatibility line', () => {
   it('names the first vehicle and counts the others', () => {
     expect(compatibilityLabel([])).toBeNull();
-    expect(compatibilityLabel([{ code: 'a', fullName: 'Renault Clio IV 1.5 dCi 90' }, { code: 'b', fullName: 'x' }])).toEqual({ first: 'Renault Clio IV 1.5 dCi 90', more: 1 });
+    expect(
+      compatibilityLabel([
+        { code: 'a', fullName: 'Renault Clio IV 1.5 dCi 90' },
+        { code: 'b', fullName: 'x' },
+      ]),
+    ).toEqual({ first: 'Renault Clio IV 1.5 dCi 90', more: 1 });
   });
 });

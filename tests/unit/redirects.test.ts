@@ -18,7 +18,12 @@ describe('redirect manifest', () => {
 
   it('marks https targets as leaving the site and defaults to 301', () => {
     const rules = parseRedirects({ redirects: [{ from: '/dehors', to: 'https://example.org/page' }] });
-    expect(findRedirect('/dehors', rules)).toEqual({ from: '/dehors', to: 'https://example.org/page', status: 301, external: true });
+    expect(findRedirect('/dehors', rules)).toEqual({
+      from: '/dehors',
+      to: 'https://example.org/page',
+      status: 301,
+      external: true,
+    });
   });
 
   it.each([
@@ -34,6 +39,13 @@ describe('redirect manifest', () => {
   });
 
   it('refuses a path redirected twice', () => {
-    expect(() => parseRedirects({ redirects: [{ from: '/a', to: '/b' }, { from: '/a/', to: '/c' }] })).toThrow(/twice/);
+    expect(() =>
+      parseRedirects({
+        redirects: [
+          { from: '/a', to: '/b' },
+          { from: '/a/', to: '/c' },
+        ],
+      }),
+    ).toThrow(/twice/);
   });
 });

@@ -11,8 +11,20 @@ import { readRefusal, refusalFor, withRefusal } from '@/lib/url/refusal';
 describe('refusals in a page address', () => {
   it('names only a code the shop knows: any other value shows nothing', () => {
     expect(readRefusal('deja-au-panier')).toBe('deja-au-panier');
-    for (const value of ['Votre compte est bloqué : appelez le 08 99 00 00 00', 'Cette pièce est déjà dans votre panier.', '<img src=x onerror=alert(1)>',
-      '__proto__', 'constructor', 'toString', 'hasOwnProperty', '', 'DEJA-AU-PANIER', ['vendue'], undefined, null]) {
+    for (const value of [
+      'Votre compte est bloqué : appelez le 08 99 00 00 00',
+      'Cette pièce est déjà dans votre panier.',
+      '<img src=x onerror=alert(1)>',
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '',
+      'DEJA-AU-PANIER',
+      ['vendue'],
+      undefined,
+      null,
+    ]) {
       expect(readRefusal(value), String(value)).toBeNull();
     }
   });

@@ -13,23 +13,30 @@ const url = 'http://localhost/api/revalidate';
 
 function signed(body: string, timestamp = Math.floor(Date.now() / 1000)) {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return { 'content-type': 'application/json', 'x-shop-timestamp': String(timestamp), 'x-shop-signature': `sha256=${signature}` };
+  return {
+    'content-type': 'application/json',
+    'x-shop-timestamp': String(timestamp),
+    'x-shop-signature': `sha256=${signature}`,
+  };
 }
 
 /** A body of `total` bytes sent in 64 KiB chunks, counting what the reader pulled. */
 function streamed(total: number) {
   const chunk = new Uint8Array(64 * 1024).fill(0x20);
   const pulled = { bytes: 0, cancelled: false };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled.bytes >= total) return controller.close();
-      pulled.bytes += chunk.byteLength;
-      controller.enqueue(chunk);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled.bytes >= total) return controller.close();
+        pulled.bytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        pulled.cancelled = true;
+      },
     },
-    cancel() {
-      pulled.cancelled = true;
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { body, pulled };
 }
 
@@ -64,7 +71,12 @@ describe('POST /api/revalidate', () => {
   it('does not trust a Content-Length smaller than the body', async () => {
     const POST = await load();
     const { body, pulled } = streamed(4 * 1024 * 1024);
-    const request = new Request(url, { method: 'POST', body, headers: { ...signed('{}'), 'content-length': '10' }, duplex: 'half' } as RequestInit);
+    const request = new Request(url, {
+      method: 'POST',
+      body,
+      headers: { ...signed('{}'), 'content-length': '10' },
+      duplex: 'half',
+    } as RequestInit);
     expect((await POST(request)).status).toBe(413);
     expect(pulled.bytes).toBeLessThan(4 * 1024 * 1024);
   });
@@ -80,12 +92,30 @@ describe('POST /api/revalidate', () => {
     expect(replay.status).toBe(409);
     expect(await replay.json()).toEqual({ error: 'Appel déjà reçu.' });
     // The same signature written in capitals is the same call.
-    const shouted = await POST(new Request(url, { method: 'POST', body, headers: { ...headers, 'x-shop-signature': headers['x-shop-signature'].replace(/^sha256=/, '').toUpperCase().replace(/^/, 'sha256=') } }));
+    const shouted = await POST(
+      new Request(url, {
+        method: 'POST',
+        body,
+        headers: {
+          ...headers,
+          'x-shop-signature': headers['x-shop-signature']
+            .replace(/^sha256=/, '')
+            .toUpperCase()
+            .replace(/^/, 'sha256='),
+        },
+      }),
+    );
     expect(shouted.status).toBe(409);
     expect(revalidateTag).toHaveBeenCalledTimes(1);
     // Another event with the same tags, in the same second, is a new call.
     const next = JSON.stringify({ id: randomUUID(), tags: ['listings'] });
-    expect((await POST(new Request(url, { method: 'POST', body: next, headers: signed(next, Number(headers['x-shop-timestamp'])) }))).status).toBe(200);
+    expect(
+      (
+        await POST(
+          new Request(url, { method: 'POST', body: next, headers: signed(next, Number(headers['x-shop-timestamp'])) }),
+        )
+      ).status,
+    ).toBe(200);
     expect(revalidateTag).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { contentSecurityPolicy, pageSecurityHeaders, STATIC_SECURITY_HEADERS } from '@/lib/security/headers';
 
-const directive = (csp: string, name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `) || part === name);
+const directive = (csp: string, name: string) =>
+  csp.split('; ').find((part) => part.startsWith(`${name} `) || part === name);
 
 describe('storefront security headers', () => {
   it('allows scripts from the shop only, never eval in production', () => {
@@ -16,9 +17,14 @@ describe('storefront security headers', () => {
   });
 
   it('opens frames to the contact form and form posts to the payment pages only', () => {
-    const csp = contentSecurityPolicy({ contactFormUrl: 'https://forms.example.com/f/123?x=1', shopApiPublicUrl: 'https://api.boutique.fr/' });
+    const csp = contentSecurityPolicy({
+      contactFormUrl: 'https://forms.example.com/f/123?x=1',
+      shopApiPublicUrl: 'https://api.boutique.fr/',
+    });
     expect(directive(csp, 'frame-src')).toBe('frame-src https://forms.example.com');
-    expect(directive(csp, 'form-action')).toBe("form-action 'self' https://api.boutique.fr https://checkout.stripe.com");
+    expect(directive(csp, 'form-action')).toBe(
+      "form-action 'self' https://api.boutique.fr https://checkout.stripe.com",
+    );
     // A setting that is not a URL opens nothing.
     expect(directive(contentSecurityPolicy({ contactFormUrl: 'pas une url' }), 'frame-src')).toBe("frame-src 'none'");
   });
@@ -34,14 +40,25 @@ describe('storefront security headers', () => {
 
   it('hardens every response', () => {
     expect(Object.fromEntries(STATIC_SECURITY_HEADERS.map(({ key, value }) => [key, value]))).toMatchObject({
-      'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
   });
 });
 
 describe('cookie flags', () => {
   it('keeps tokens from scripts and other sites, and off plain http in production', () => {
-    expect(sessionCookieOptions('https://boutique.fr')).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true, path: '/' });
-    expect(sessionCookieOptions('http://localhost:3000')).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: false });
+    expect(sessionCookieOptions('https://boutique.fr')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: true,
+      path: '/',
+    });
+    expect(sessionCookieOptions('http://localhost:3000')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: false,
+    });
   });
 });

@@ -34,7 +34,10 @@ class Jar {
 }
 
 // Each request has its own cookies, as in Next (requests may run at the same time).
-const context = vi.hoisted(() => ({ jar: null as unknown as Jar, requests: null as unknown as import('node:async_hooks').AsyncLocalStorage<Jar> }));
+const context = vi.hoisted(() => ({
+  jar: null as unknown as Jar,
+  requests: null as unknown as import('node:async_hooks').AsyncLocalStorage<Jar>,
+}));
 vi.mock('next/headers', async () => {
   const { AsyncLocalStorage } = await import('node:async_hooks');
   context.requests = new AsyncLocalStorage<Jar>();
@@ -44,8 +47,13 @@ vi.mock('next/headers', async () => {
 const API = 'http://shop-api.test';
 const key = new TextEncoder().encode('a-test-key-of-at-least-32-bytes!!');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const accessToken = (customer: string, ttl: number) => new SignJWT({ username: customer }).setProtectedHeader({ alg: 'HS256' })
-  .setSubject(customer).setIssuedAt(nowSeconds() + Math.min(0, ttl) - 3600).setExpirationTime(nowSeconds() + ttl).sign(key);
+const accessToken = (customer: string, ttl: number) =>
+  new SignJWT({ username: customer })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(customer)
+    .setIssuedAt(nowSeconds() + Math.min(0, ttl) - 3600)
+    .setExpirationTime(nowSeconds() + ttl)
+    .sign(key);
 
 /**
  * The shop API as far as these calls go: refresh tokens rotate on each use (a spent one is refused
@@ -57,7 +65,9 @@ class FakeShopApi {
   refreshAnswer: 'rotate' | 'refuse' | 'fail' = 'rotate';
   liveRefreshTokens = new Set<string>(['refresh-1']);
   liveAccessTokens = new Set<string>();
-  orders = new Map<string, { owner: string | null; items: string[] }>([['cart-1', { owner: 'alice', items: ['P0000001'] }]]);
+  orders = new Map<string, { owner: string | null; items: string[] }>([
+    ['cart-1', { owner: 'alice', items: ['P0000001'] }],
+  ]);
   calls: string[] = [];
   private issued = 1;
 
@@ -73,7 +83,13 @@ class FakeShopApi {
     if (method === 'GET' && order) {
       const found = this.orders.get(order[1]);
       if (!found || found.owner !== caller) return json(404, { message: 'Not Found' });
-      return json(200, { tokenValue: order[1], checkoutState: 'cart', paymentState: 'cart', items: found.items, itemsTotalQuantities: found.items.length });
+      return json(200, {
+        tokenValue: order[1],
+        checkoutState: 'cart',
+        paymentState: 'cart',
+        items: found.items,
+        itemsTotalQuantities: found.items.length,
+      });
     }
     if (method === 'POST' && path === 'orders') {
       const token = `cart-${this.orders.size + 1}`;
@@ -87,7 +103,8 @@ class FakeShopApi {
     this.refreshCalls++;
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (this.refreshAnswer === 'fail') return json(503, {});
-    if (this.refreshAnswer === 'refuse' || !this.liveRefreshTokens.delete(presented)) return json(401, { code: 401, message: 'Invalid JWT Refresh Token' });
+    if (this.refreshAnswer === 'refuse' || !this.liveRefreshTokens.delete(presented))
+      return json(401, { code: 401, message: 'Invalid JWT Refresh Token' });
     const token = await accessToken('alice', 3600);
     this.liveAccessTokens.add(token);
     const refresh = `refresh-${++this.issued}`;
@@ -96,7 +113,8 @@ class FakeShopApi {
   }
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let api: FakeShopApi;
 let expired: string;
@@ -117,10 +135,11 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const signedIn = () => new Jar({ shop_token: expired, shop_refresh_token: 'refresh-1', shop_customer: '7', shop_cart_token: 'cart-1' });
+const signedIn = () =>
+  new Jar({ shop_token: expired, shop_refresh_token: 'refresh-1', shop_customer: '7', shop_cart_token: 'cart-1' });
 
 describe('server code, where cookies can be written (server actions, route handlers)', () => {
-  it('renews an expired access token and adds to the customer\'s own cart, never a new one', async () => {
+  it("renews an expired access token and adds to the customer's own cart, never a new one", async () => {
     context.jar = signedIn();
     const { ensureCart } = await import('@/lib/cart/server');
     expect(await ensureCart()).toBe('cart-1');
@@ -132,7 +151,7 @@ describe('server code, where cookies can be written (server actions, route handl
     expect(api.liveAccessTokens.has(context.jar.get('shop_token')!.value)).toBe(true);
   });
 
-  it('reads the cart and says signed in for the header badges after the access token\'s life', async () => {
+  it("reads the cart and says signed in for the header badges after the access token's life", async () => {
     context.jar = signedIn();
     const { GET } = await import('@/app/api/session/route');
     expect(await (await GET()).json()).toMatchObject({ authenticated: true, cartQuantity: 1 });
@@ -158,7 +177,7 @@ describe('server code, where cookies can be written (server actions, route handl
     expect(context.jar.get('shop_cart_token')?.value).toBe('cart-1');
   });
 
-  it('ends the session when the refresh token is refused: its cookies and the customer\'s cart go', async () => {
+  it("ends the session when the refresh token is refused: its cookies and the customer's cart go", async () => {
     api.refreshAnswer = 'refuse';
     context.jar = signedIn();
     const { GET } = await import('@/app/api/session/route');
@@ -177,9 +196,11 @@ describe('a page rendering (cookies cannot be written)', () => {
     expect(api.liveRefreshTokens.has('refresh-1')).toBe(true);
   });
 
-  it('reads the customer\'s cart with the token the proxy renewed', async () => {
+  it("reads the customer's cart with the token the proxy renewed", async () => {
     const { renewSession } = await import('@/lib/auth/renew-session');
-    const request = new NextRequest('http://localhost/panier', { headers: { cookie: `shop_token=${expired}; shop_refresh_token=refresh-1; shop_cart_token=cart-1` } });
+    const request = new NextRequest('http://localhost/panier', {
+      headers: { cookie: `shop_token=${expired}; shop_refresh_token=refresh-1; shop_cart_token=cart-1` },
+    });
     const writes = await renewSession(request, { shopApiUrl: API, siteUrl: 'http://localhost' });
     expect(writes).not.toBeNull();
     context.jar = new Jar(Object.fromEntries(request.cookies.getAll().map((cookie) => [cookie.name, cookie.value])));
@@ -191,7 +212,8 @@ describe('a page rendering (cookies cannot be written)', () => {
 });
 
 describe('the proxy, before every page and server action', () => {
-  const request = (cookie: string, path = '/panier') => new NextRequest(`http://localhost${path}`, { headers: { cookie } });
+  const request = (cookie: string, path = '/panier') =>
+    new NextRequest(`http://localhost${path}`, { headers: { cookie } });
 
   it('renews an expired access token: the request goes on with the new one, the response hands it to the browser', async () => {
     const { renewSession } = await import('@/lib/auth/renew-session');
@@ -201,7 +223,13 @@ describe('the proxy, before every page and server action', () => {
     expect(api.liveAccessTokens.has(incoming.cookies.get('shop_token')!.value)).toBe(true);
     const response = NextResponse.next();
     writes!(response);
-    expect(response.cookies.get('shop_refresh_token')).toMatchObject({ value: 'refresh-2', httpOnly: true, secure: true, sameSite: 'lax', path: '/' });
+    expect(response.cookies.get('shop_refresh_token')).toMatchObject({
+      value: 'refresh-2',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'lax',
+      path: '/',
+    });
     expect(response.cookies.get('shop_token')?.value).toBe(incoming.cookies.get('shop_token')?.value);
     expect(incoming.cookies.get('shop_cart_token')?.value).toBe('cart-1');
   });
@@ -209,8 +237,15 @@ describe('the proxy, before every page and server action', () => {
   it('leaves a live access token and a visitor without a session alone', async () => {
     const { renewSession } = await import('@/lib/auth/renew-session');
     const live = await accessToken('alice', 3600);
-    expect(await renewSession(request(`shop_token=${live}; shop_refresh_token=refresh-1`), { shopApiUrl: API, siteUrl: 'http://localhost' })).toBeNull();
-    expect(await renewSession(request('shop_cart_token=cart-9'), { shopApiUrl: API, siteUrl: 'http://localhost' })).toBeNull();
+    expect(
+      await renewSession(request(`shop_token=${live}; shop_refresh_token=refresh-1`), {
+        shopApiUrl: API,
+        siteUrl: 'http://localhost',
+      }),
+    ).toBeNull();
+    expect(
+      await renewSession(request('shop_cart_token=cart-9'), { shopApiUrl: API, siteUrl: 'http://localhost' }),
+    ).toBeNull();
     expect(api.refreshCalls).toBe(0);
   });
 
@@ -222,7 +257,9 @@ describe('the proxy, before every page and server action', () => {
     expect(down.cookies.get('shop_refresh_token')?.value).toBe('refresh-1');
 
     api.refreshAnswer = 'refuse';
-    const over = request(`shop_token=${expired}; shop_refresh_token=refresh-1; shop_cart_token=cart-1; shop_customer=7`);
+    const over = request(
+      `shop_token=${expired}; shop_refresh_token=refresh-1; shop_cart_token=cart-1; shop_customer=7`,
+    );
     const writes = await renewSession(over, { shopApiUrl: API, siteUrl: 'http://localhost' });
     expect(over.cookies.getAll()).toEqual([]);
     const response = NextResponse.next();
@@ -236,11 +273,18 @@ describe('the proxy, before every page and server action', () => {
     const { renewSession } = await import('@/lib/auth/renew-session');
     const cookie = `shop_token=${expired}; shop_refresh_token=refresh-1`;
     const together = [request(cookie), request(cookie, '/'), request(cookie, '/pieces')];
-    await Promise.all(together.map((incoming) => renewSession(incoming, { shopApiUrl: API, siteUrl: 'http://localhost' })));
+    await Promise.all(
+      together.map((incoming) => renewSession(incoming, { shopApiUrl: API, siteUrl: 'http://localhost' })),
+    );
     const late = request(cookie, '/compte');
     await renewSession(late, { shopApiUrl: API, siteUrl: 'http://localhost' });
     expect(api.refreshCalls).toBe(1);
-    expect([...together, late].map((incoming) => incoming.cookies.get('shop_refresh_token')?.value)).toEqual(['refresh-2', 'refresh-2', 'refresh-2', 'refresh-2']);
+    expect([...together, late].map((incoming) => incoming.cookies.get('shop_refresh_token')?.value)).toEqual([
+      'refresh-2',
+      'refresh-2',
+      'refresh-2',
+      'refresh-2',
+    ]);
   });
 });
 
@@ -248,7 +292,8 @@ describe('when an access token needs renewing', () => {
   it('absent, unreadable, expired, or in the last quarter of its life (at most its last 30 s)', async () => {
     const { needsRenewal } = await import('@/lib/auth/refresh');
     const now = Date.now();
-    const token = (iat: number, exp: number) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(iat).setExpirationTime(exp).sign(key);
+    const token = (iat: number, exp: number) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(iat).setExpirationTime(exp).sign(key);
     const s = Math.floor(now / 1000);
     expect(needsRenewal(undefined, now)).toBe(true);
     expect(needsRenewal('not-a-jwt', now)).toBe(true);

@@ -2,8 +2,11 @@ import { SignJWT } from 'jose';
 import { isAuthenticated, tokenExpiry } from '@/lib/auth/session';
 
 const key = new TextEncoder().encode('a-test-key-of-at-least-32-bytes!!');
-const jwt = (expSeconds: number) => new SignJWT({ username: 'client@example.fr' })
-  .setProtectedHeader({ alg: 'HS256' }).setExpirationTime(expSeconds).sign(key);
+const jwt = (expSeconds: number) =>
+  new SignJWT({ username: 'client@example.fr' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(expSeconds)
+    .sign(key);
 
 describe('authentication rule (spec §4)', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -12,12 +12,23 @@ describe('SIRET in the registration form', () => {
   });
 
   const person = { firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', password: 'pieces-auto-2026' };
-  const errors = async (values: object) => registerSchema.validate(values, { abortEarly: false }).then(() => [], (error) => error.errors as string[]);
+  const errors = async (values: object) =>
+    registerSchema.validate(values, { abortEarly: false }).then(
+      () => [],
+      (error) => error.errors as string[],
+    );
 
   it('asks a professional for the company name and a valid SIRET, and an individual for neither', async () => {
     expect(await errors(person)).toEqual([]);
-    expect(await errors({ ...person, professional: true })).toEqual(['Indiquez la raison sociale de votre entreprise.', 'Indiquez le SIRET de votre entreprise.']);
-    expect(await errors({ ...person, professional: true, companyName: 'Garage Central', siret: '73282932000075' })).toEqual([SIRET_MESSAGE]);
-    expect(await errors({ ...person, professional: true, companyName: 'Garage Central', siret: '73282932000074' })).toEqual([]);
+    expect(await errors({ ...person, professional: true })).toEqual([
+      'Indiquez la raison sociale de votre entreprise.',
+      'Indiquez le SIRET de votre entreprise.',
+    ]);
+    expect(
+      await errors({ ...person, professional: true, companyName: 'Garage Central', siret: '73282932000075' }),
+    ).toEqual([SIRET_MESSAGE]);
+    expect(
+      await errors({ ...person, professional: true, companyName: 'Garage Central', siret: '73282932000074' }),
+    ).toEqual([]);
   });
 });

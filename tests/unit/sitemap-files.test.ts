@@ -2,7 +2,13 @@ import { PARTS_PER_SITEMAP, sitemapFiles } from '@/lib/seo/sitemap-files';
 
 describe('sitemap index sharding (issue 3: ≤ 50 000 URLs a file, 200 000 parts)', () => {
   it('lists the pages file and one part file per 50 000 parts', () => {
-    expect(sitemapFiles(200_000)).toEqual(['pages.xml', 'pieces-1.xml', 'pieces-2.xml', 'pieces-3.xml', 'pieces-4.xml']);
+    expect(sitemapFiles(200_000)).toEqual([
+      'pages.xml',
+      'pieces-1.xml',
+      'pieces-2.xml',
+      'pieces-3.xml',
+      'pieces-4.xml',
+    ]);
     expect(sitemapFiles(200_001)).toHaveLength(6);
     expect(sitemapFiles(50_000)).toEqual(['pages.xml', 'pieces-1.xml']);
     expect(sitemapFiles(50_001)).toEqual(['pages.xml', 'pieces-1.xml', 'pieces-2.xml']);

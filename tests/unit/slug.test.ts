@@ -9,8 +9,9 @@ describe('family slug rule (spec §2)', () => {
 
   it('builds family and sub-family paths level by level', () => {
     expect(familyPath('family_moteur')).toBe('/pieces/moteur');
-    expect(familyPath('family_bv-pont-transmission_boite-de-vitesse', 'family_bv-pont-transmission'))
-      .toBe('/pieces/bv-pont-transmission/boite-de-vitesse');
+    expect(familyPath('family_bv-pont-transmission_boite-de-vitesse', 'family_bv-pont-transmission')).toBe(
+      '/pieces/bv-pont-transmission/boite-de-vitesse',
+    );
   });
 
   it('derives the brand content slug from the brand code', () => {

@@ -18,6 +18,7 @@ describe('sold part pages', () => {
     expect(soldPartPageDays(undefined)).toBe(DEFAULT_SOLD_PART_PAGE_DAYS);
     expect(soldPartPageDays('7')).toBe(7);
     expect(soldPartPageDays('0')).toBe(0);
-    for (const raw of ['', '-1', '2.5', 'abc', '99999']) expect(soldPartPageDays(raw)).toBe(DEFAULT_SOLD_PART_PAGE_DAYS);
+    for (const raw of ['', '-1', '2.5', 'abc', '99999'])
+      expect(soldPartPageDays(raw)).toBe(DEFAULT_SOLD_PART_PAGE_DAYS);
   });
 });

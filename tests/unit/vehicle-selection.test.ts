@@ -1,6 +1,18 @@
 import {
-  changeBrand, changeEngine, changeModel, EMPTY_CHOICE, fullName, isEngineSelectEnabled, isIdentified, isModelSelectEnabled,
-  MAX_SELECT_OPTIONS, SELECT_THROTTLE_MS, submitChoice, VEHICLE_CODE, visibleOptions, type VehicleChoice,
+  changeBrand,
+  changeEngine,
+  changeModel,
+  EMPTY_CHOICE,
+  fullName,
+  isEngineSelectEnabled,
+  isIdentified,
+  isModelSelectEnabled,
+  MAX_SELECT_OPTIONS,
+  SELECT_THROTTLE_MS,
+  submitChoice,
+  VEHICLE_CODE,
+  visibleOptions,
+  type VehicleChoice,
 } from '@/lib/vehicle/selection';
 
 const renault = { code: 'piece_renault', name: 'Renault' };

@@ -6,7 +6,10 @@ import { pageTitle, titleTemplate } from '@/lib/seo/title';
 /** Every page under /compte is titled 'Compte - <title>'. */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('account');
-  return { title: { template: titleTemplate('/compte'), default: pageTitle('/compte', t('title')) }, robots: { index: false } };
+  return {
+    title: { template: titleTemplate('/compte'), default: pageTitle('/compte', t('title')) },
+    robots: { index: false },
+  };
 }
 
 export default function CustomerAreaLayout({ children }: { children: ReactNode }) {

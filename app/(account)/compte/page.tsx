@@ -10,11 +10,27 @@ export default async function AccountPage() {
     <>
       <AccountNav current="/compte" />
       <h1 className="text-3xl font-bold text-brand-900">{t('hello', { name: customer.firstName })}</h1>
-      <p className="mt-2 text-slate-700">{customer.email} · {customer.group === 'professional' ? t('professional') : t('individual')}</p>
+      <p className="mt-2 text-slate-700">
+        {customer.email} · {customer.group === 'professional' ? t('professional') : t('individual')}
+      </p>
       <p className="mt-4 max-w-2xl text-slate-700">{t('intro')}</p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-        {([['/compte/profil', 'profileTitle'], ['/compte/adresses', 'addressesTitle'], ['/compte/commandes', 'ordersTitle'], ['/compte/mot-de-passe', 'passwordTitle']] as const).map(([href, key]) => (
-          <li key={href}><Link href={href} className="block rounded-lg border border-slate-200 p-4 font-semibold text-brand-800 hover:border-brand-600">{t(key)}</Link></li>
+        {(
+          [
+            ['/compte/profil', 'profileTitle'],
+            ['/compte/adresses', 'addressesTitle'],
+            ['/compte/commandes', 'ordersTitle'],
+            ['/compte/mot-de-passe', 'passwordTitle'],
+          ] as const
+        ).map(([href, key]) => (
+          <li key={href}>
+            <Link
+              href={href}
+              className="block rounded-lg border border-slate-200 p-4 font-semibold text-brand-800 hover:border-brand-600"
+            >
+              {t(key)}
+            </Link>
+          </li>
         ))}
       </ul>
     </>

@@ -10,7 +10,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** /connexion: sign in or register (a signed-in customer is sent to /compte by the proxy). */
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const t = await getTranslations('account');
   const raw = (await searchParams)[RETURN_PARAM];
   const returnTo = typeof raw === 'string' ? safeReturnPath(raw) : null;

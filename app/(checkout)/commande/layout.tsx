@@ -8,10 +8,17 @@ import { pageTitle, titleTemplate } from '@/lib/seo/title';
 /** Every page under /commande is titled 'Commande - <title>'. */
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('checkout');
-  return { title: { template: titleTemplate('/commande'), default: pageTitle('/commande', t('title')) }, robots: { index: false } };
+  return {
+    title: { template: titleTemplate('/commande'), default: pageTitle('/commande', t('title')) },
+    robots: { index: false },
+  };
 }
 
 /** The address step's form needs its texts in the browser: added here only. */
 export default async function CheckoutStepsLayout({ children }: { children: ReactNode }) {
-  return <NextIntlClientProvider messages={await clientMessages('accountForms', 'checkout')}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider messages={await clientMessages('accountForms', 'checkout')}>
+      {children}
+    </NextIntlClientProvider>
+  );
 }

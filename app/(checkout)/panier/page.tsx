@@ -17,20 +17,41 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** Cart ('Panier'): the visitor's parts, each removable, and the total computed by the shop API. */
 export default async function CartPage({ searchParams }: { searchParams: SearchParams }) {
-  const [t, refusals, cart, params] = await Promise.all([getTranslations('cart'), getTranslations('refusals'), getCart(), searchParams]);
+  const [t, refusals, cart, params] = await Promise.all([
+    getTranslations('cart'),
+    getTranslations('refusals'),
+    getCart(),
+    searchParams,
+  ]);
   // A code only: whatever else the address says is not shown.
   const refusal = readRefusal(params[REFUSAL_PARAM]);
-  const added = typeof params.ajout === 'string' && cart?.items.some((item) => item.variant.endsWith(`/${params.ajout}`));
+  const added =
+    typeof params.ajout === 'string' && cart?.items.some((item) => item.variant.endsWith(`/${params.ajout}`));
   return (
     <section aria-labelledby="cart-title">
-      <h1 id="cart-title" className="text-3xl font-bold text-brand-900">{t('title')}</h1>
+      <h1 id="cart-title" className="text-3xl font-bold text-brand-900">
+        {t('title')}
+      </h1>
       <CartQuantitySync quantity={cart?.itemsTotalQuantities ?? 0} />
-      {refusal && <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">{refusals(refusal)}</p>}
-      {added && <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">{t('added')}</p>}
+      {refusal && (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {refusals(refusal)}
+        </p>
+      )}
+      {added && (
+        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t('added')}
+        </p>
+      )}
       {!cart || cart.items.length === 0 ? (
         <>
           <p className="mt-6 text-slate-700">{t('empty')}</p>
-          <Link href="/pieces" className="mt-4 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">{t('browse')}</Link>
+          <Link
+            href="/pieces"
+            className="mt-4 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            {t('browse')}
+          </Link>
         </>
       ) : (
         <>
@@ -42,10 +63,19 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
                   <p className="text-sm text-slate-600">{t('unitPart')}</p>
                 </div>
                 <div className="flex items-center gap-4">
-                  <p className="text-right text-lg font-bold text-brand-900">{formatPrice(item.total)}<PriceExcludingVat cents={item.total} /></p>
+                  <p className="text-right text-lg font-bold text-brand-900">
+                    {formatPrice(item.total)}
+                    <PriceExcludingVat cents={item.total} />
+                  </p>
                   <form action={removeFromCartAction}>
                     <input type="hidden" name="item" value={item.id} />
-                    <button type="submit" aria-label={t('removeLabel', { name: item.productName })} className="text-sm font-semibold text-red-800 underline">{t('remove')}</button>
+                    <button
+                      type="submit"
+                      aria-label={t('removeLabel', { name: item.productName })}
+                      className="text-sm font-semibold text-red-800 underline"
+                    >
+                      {t('remove')}
+                    </button>
                   </form>
                 </div>
               </li>
@@ -55,11 +85,20 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
             <dt className="text-slate-700">{t('itemsTotal')}</dt>
             <dd className="text-right">{formatPrice(cart.itemsTotal)}</dd>
             <dt className="text-lg font-bold text-brand-900">{t('total')}</dt>
-            <dd className="text-right text-lg font-bold text-brand-900">{formatPrice(cart.total)}<PriceExcludingVat cents={cart.total} /></dd>
+            <dd className="text-right text-lg font-bold text-brand-900">
+              {formatPrice(cart.total)}
+              <PriceExcludingVat cents={cart.total} />
+            </dd>
           </dl>
           <p className="mt-3 text-right text-sm text-slate-600">{t('shippingLater')}</p>
           <p className="mt-6 text-right">
-            <Link href="/commande/adresses" prefetch={false} className="inline-block rounded-md bg-accent-700 px-6 py-3 text-lg font-semibold text-white hover:bg-accent-800">{t('checkout')}</Link>
+            <Link
+              href="/commande/adresses"
+              prefetch={false}
+              className="inline-block rounded-md bg-accent-700 px-6 py-3 text-lg font-semibold text-white hover:bg-accent-800"
+            >
+              {t('checkout')}
+            </Link>
           </p>
         </>
       )}

@@ -12,8 +12,14 @@ export default async function AccountDeletedPage() {
   return (
     <section className="mx-auto max-w-2xl py-10 text-center">
       <h1 className="text-3xl font-bold text-brand-900">{t('deletedTitle')}</h1>
-      <p role="status" className="mt-4 text-lg text-slate-700">{t('deletedText')}</p>
-      <p className="mt-8"><IntentLink href="/" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">{t('browse')}</IntentLink></p>
+      <p role="status" className="mt-4 text-lg text-slate-700">
+        {t('deletedText')}
+      </p>
+      <p className="mt-8">
+        <IntentLink href="/" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          {t('browse')}
+        </IntentLink>
+      </p>
     </section>
   );
 }

@@ -22,7 +22,10 @@ export default async function BrandsPage() {
       <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {brandList().map((brand) => (
           <li key={brand.slug}>
-            <IntentLink href={`/marques/${brand.slug}`} className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-600 hover:shadow-sm">
+            <IntentLink
+              href={`/marques/${brand.slug}`}
+              className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-600 hover:shadow-sm"
+            >
               <Image src={brand.logo} alt="" width={64} height={64} />
               <span className="font-semibold text-brand-900">{brand.title}</span>
             </IntentLink>

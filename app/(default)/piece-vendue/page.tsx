@@ -18,8 +18,18 @@ export default async function SoldPartPage() {
       <h1 className="text-3xl font-bold text-brand-900">{t('heading')}</h1>
       <p className="mt-4 text-lg text-slate-700">{t('text')}</p>
       <p className="mt-8 flex flex-wrap justify-center gap-4">
-        <IntentLink href="/pieces" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">{t('browse')}</IntentLink>
-        <IntentLink href="/" className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">{t('home')}</IntentLink>
+        <IntentLink
+          href="/pieces"
+          className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          {t('browse')}
+        </IntentLink>
+        <IntentLink
+          href="/"
+          className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {t('home')}
+        </IntentLink>
       </p>
     </section>
   );

@@ -13,7 +13,11 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 async function readQuery(searchParams: SearchParams) {
   const params = await searchParams;
   // Control characters and broken unicode mean nothing in a search: they go before the shop API sees them.
-  const query = first(params.q).toWellFormed().replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
+  const query = first(params.q)
+    .toWellFormed()
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim()
+    .slice(0, 100);
   const page = Number(first(params.page) || '1');
   return { query, page: Number.isInteger(page) && page >= 1 && page <= MAX_LISTING_PAGE ? page : 1 };
 }
@@ -37,19 +41,33 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
       {!query && <p className="mt-4 text-slate-700">{t('empty')}</p>}
       {listing && (
         <>
-          <p className="mt-2 text-slate-700" role="status">{tCatalogue('count', { count: listing.total })}</p>
+          <p className="mt-2 text-slate-700" role="status">
+            {tCatalogue('count', { count: listing.total })}
+          </p>
           {listing.parts.length === 0 ? (
             <p className="mt-6 rounded-lg bg-slate-50 p-6 text-slate-700">{t('noResult')}</p>
           ) : (
             <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {listing.parts.map((part) => <li key={part.code} className="relative"><PartCard part={part} /></li>)}
+              {listing.parts.map((part) => (
+                <li key={part.code} className="relative">
+                  <PartCard part={part} />
+                </li>
+              ))}
             </ul>
           )}
           {listing.pageCount > 1 && (
             <nav aria-label={tCatalogue('pagination')} className="mt-8 flex items-center justify-center gap-3">
-              {page > 1 && <IntentLink href={href(page - 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">{tCatalogue('previous')}</IntentLink>}
+              {page > 1 && (
+                <IntentLink href={href(page - 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+                  {tCatalogue('previous')}
+                </IntentLink>
+              )}
               <span className="text-sm text-slate-700">{tCatalogue('pageN', { page })}</span>
-              {page < listing.pageCount && <IntentLink href={href(page + 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">{tCatalogue('next')}</IntentLink>}
+              {page < listing.pageCount && (
+                <IntentLink href={href(page + 1)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+                  {tCatalogue('next')}
+                </IntentLink>
+              )}
             </nav>
           )}
         </>

@@ -8,6 +8,11 @@ import { findBrand } from '@/lib/content/server';
  * their content brand record (the identified vehicle shows it).
  */
 export async function GET() {
-  const brands = (await getVehicleBrands()).map((brand) => ({ ...brand, logo: findBrand(brandSlug(brand.code))?.logo ?? null }));
-  return NextResponse.json(brands, { headers: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' } });
+  const brands = (await getVehicleBrands()).map((brand) => ({
+    ...brand,
+    logo: findBrand(brandSlug(brand.code))?.logo ?? null,
+  }));
+  return NextResponse.json(brands, {
+    headers: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' },
+  });
 }

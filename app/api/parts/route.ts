@@ -17,14 +17,24 @@ export async function GET(request: NextRequest) {
   const vehicle = query.get('vehicle') ?? '';
   const page = Number(query.get('page') ?? '1');
   const sort = query.get('tri') ?? DEFAULT_SORT;
-  if ((taxon && !TAXON_CODE.test(taxon)) || !VEHICLE_CODE.test(vehicle) || !Number.isInteger(page) || page < 1 || page > MAX_LISTING_PAGE || !isSortKey(sort)) {
+  if (
+    (taxon && !TAXON_CODE.test(taxon)) ||
+    !VEHICLE_CODE.test(vehicle) ||
+    !Number.isInteger(page) ||
+    page < 1 ||
+    page > MAX_LISTING_PAGE ||
+    !isSortKey(sort)
+  ) {
     const t = await getTranslations('api');
     return NextResponse.json({ message: t('badListingQuery') }, { status: 400 });
   }
   const [familyKnown, vehicleKnown] = await Promise.all([!taxon || isKnownFamily(taxon), isKnownVehicle(vehicle)]);
   if (!familyKnown || !vehicleKnown) {
     const t = await getTranslations('api');
-    return NextResponse.json({ message: t(vehicleKnown ? 'unknownFamily' : 'unknownVehicle', { code: taxon }) }, { status: 404 });
+    return NextResponse.json(
+      { message: t(vehicleKnown ? 'unknownFamily' : 'unknownVehicle', { code: taxon }) },
+      { status: 404 },
+    );
   }
   const listing = await listParts({ taxonCode: taxon || undefined, vehicleCode: vehicle, page, sort });
   return NextResponse.json(listing, { headers: { 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300' } });

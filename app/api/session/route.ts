@@ -15,5 +15,8 @@ export async function GET() {
   const cartQuantity = cart?.itemsTotalQuantities ?? cart?.items.length ?? 0;
   // Professionals read prices excluding VAT next to prices including it (display only).
   const professional = authenticated && (await cookies()).get(AUTH_COOKIES.group)?.value === 'professional';
-  return NextResponse.json({ authenticated, cartQuantity, professional }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return NextResponse.json(
+    { authenticated, cartQuantity, professional },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
 }

@@ -18,5 +18,7 @@ export async function GET(request: NextRequest) {
     return NextResponse.json({ message: t('unknownVehicle') }, { status: 404 });
   }
   const children = await getVehicleChildren(parent);
-  return NextResponse.json(children, { headers: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' } });
+  return NextResponse.json(children, {
+    headers: { 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' },
+  });
 }

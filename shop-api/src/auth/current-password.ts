@@ -7,7 +7,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Limits } from '../http/rate-limits.js';
 import { verifyPassword } from './passwords.js';
 
-export async function currentPasswordMatches(limits: Limits, request: FastifyRequest, customer: { id: number; passwordHash: string }, password: string): Promise<boolean> {
+export async function currentPasswordMatches(
+  limits: Limits,
+  request: FastifyRequest,
+  customer: { id: number; passwordHash: string },
+  password: string,
+): Promise<boolean> {
   await limits.hit(request, 'currentPasswordPerCustomer', String(customer.id));
   return verifyPassword(customer.passwordHash, password);
 }

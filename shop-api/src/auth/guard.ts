@@ -44,7 +44,12 @@ export async function requireCustomer(db: Db, jwt: JwtService, request: FastifyR
 }
 
 /** The signed-in customer, when `id` is theirs; 404 otherwise (no hint that the id exists). */
-export async function requireOwnCustomer(db: Db, jwt: JwtService, request: FastifyRequest, id: string): Promise<SignedIn> {
+export async function requireOwnCustomer(
+  db: Db,
+  jwt: JwtService,
+  request: FastifyRequest,
+  id: string,
+): Promise<SignedIn> {
   const signedIn = await requireSignedIn(db, jwt, request);
   if (String(signedIn.customer.id) !== id) throw notFound();
   return signedIn;

@@ -18,9 +18,7 @@ export interface AccessClaims {
   session?: string;
 }
 
-export type VerifyOutcome =
-  | { ok: true; claims: AccessClaims }
-  | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyOutcome = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface JwtService {
   sign(claims: AccessClaims): Promise<string>;
@@ -40,7 +38,11 @@ export function drawnSecret(file: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-export function createJwtService(key: Uint8Array, ttlSeconds = DEFAULT_JWT_TTL_SECONDS, now: () => Date = () => new Date()): JwtService {
+export function createJwtService(
+  key: Uint8Array,
+  ttlSeconds = DEFAULT_JWT_TTL_SECONDS,
+  now: () => Date = () => new Date(),
+): JwtService {
   const seconds = () => Math.floor(now().getTime() / 1000);
   return {
     async sign({ customerId, email, session }) {
@@ -56,11 +58,23 @@ export function createJwtService(key: Uint8Array, ttlSeconds = DEFAULT_JWT_TTL_S
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
         const customerId = Number(payload.sub);
-        if (!Number.isInteger(customerId) || customerId <= 0 || typeof payload.username !== 'string' || typeof payload.exp !== 'number'
-          || (payload.sid !== undefined && typeof payload.sid !== 'string')) {
+        if (
+          !Number.isInteger(customerId) ||
+          customerId <= 0 ||
+          typeof payload.username !== 'string' ||
+          typeof payload.exp !== 'number' ||
+          (payload.sid !== undefined && typeof payload.sid !== 'string')
+        ) {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, claims: { customerId, email: payload.username, ...(typeof payload.sid === 'string' ? { session: payload.sid } : {}) } };
+        return {
+          ok: true,
+          claims: {
+            customerId,
+            email: payload.username,
+            ...(typeof payload.sid === 'string' ? { session: payload.sid } : {}),
+          },
+        };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -9,7 +9,12 @@ import { notFound } from '../http/errors.js';
 import { requireCustomer } from './guard.js';
 import type { JwtService } from './jwt.js';
 
-export async function accessibleOrder(db: Db, jwt: JwtService, request: FastifyRequest, token: string): Promise<OrderBundle> {
+export async function accessibleOrder(
+  db: Db,
+  jwt: JwtService,
+  request: FastifyRequest,
+  token: string,
+): Promise<OrderBundle> {
   const found = await findOrder(db, token);
   if (!found) throw notFound();
   if (found.order.customerId !== null) {

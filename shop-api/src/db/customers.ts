@@ -9,11 +9,14 @@ export type AddressRow = typeof addresses.$inferSelect;
 export type AddressFields = Omit<typeof addresses.$inferInsert, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;
 
 const isUniqueViolation = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string }; code?: string });
+  const cause = error as { cause?: { code?: string }; code?: string };
   return cause?.code === '23505' || cause?.cause?.code === '23505';
 };
 
-export async function createCustomer(db: Db, fields: typeof customers.$inferInsert): Promise<CustomerRow | 'email-taken'> {
+export async function createCustomer(
+  db: Db,
+  fields: typeof customers.$inferInsert,
+): Promise<CustomerRow | 'email-taken'> {
   try {
     const [row] = await db.insert(customers).values(fields).returning();
     return row!;
@@ -39,15 +42,41 @@ export async function findCustomer(db: Db, id: number): Promise<CustomerRow | nu
  * One lookup by primary key, the session checked through the family index.
  */
 export async function findActiveCustomer(db: Db, id: number, session?: string): Promise<CustomerRow | null> {
-  const live = session === undefined ? [] : [exists(db.select({ one: sql`1` }).from(refreshTokens)
-    .where(and(eq(refreshTokens.family, session), eq(refreshTokens.customerId, id), isNull(refreshTokens.revokedAt))))];
-  const [row] = await db.select().from(customers).where(and(eq(customers.id, id), isNull(customers.erasedAt), ...live));
+  const live =
+    session === undefined
+      ? []
+      : [
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(refreshTokens)
+              .where(
+                and(
+                  eq(refreshTokens.family, session),
+                  eq(refreshTokens.customerId, id),
+                  isNull(refreshTokens.revokedAt),
+                ),
+              ),
+          ),
+        ];
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), isNull(customers.erasedAt), ...live));
   return row ?? null;
 }
 
-export async function updateCustomer(db: Db, id: number, fields: Partial<typeof customers.$inferInsert>): Promise<CustomerRow | 'email-taken' | null> {
+export async function updateCustomer(
+  db: Db,
+  id: number,
+  fields: Partial<typeof customers.$inferInsert>,
+): Promise<CustomerRow | 'email-taken' | null> {
   try {
-    const [row] = await db.update(customers).set({ ...fields, updatedAt: new Date() }).where(eq(customers.id, id)).returning();
+    const [row] = await db
+      .update(customers)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(customers.id, id))
+      .returning();
     return row ?? null;
   } catch (error) {
     if (isUniqueViolation(error)) return 'email-taken';
@@ -63,31 +92,65 @@ export type FollowedLink = { customer: CustomerRow; previousEmail: string | null
  * conditional UPDATE, so links used several times at once succeed once. Null when unknown or
  * expired; 'email-taken' (and the change dropped) when another account took the address meanwhile.
  */
-export async function followVerificationLink(db: Db, tokenHash: string, now: Date): Promise<FollowedLink | 'email-taken' | null> {
-  const link = and(eq(customers.verificationTokenHash, tokenHash), gt(customers.verificationExpiresAt, now), isNull(customers.erasedAt));
+export async function followVerificationLink(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<FollowedLink | 'email-taken' | null> {
+  const link = and(
+    eq(customers.verificationTokenHash, tokenHash),
+    gt(customers.verificationExpiresAt, now),
+    isNull(customers.erasedAt),
+  );
   try {
     return await db.transaction(async (tx) => {
-      const [spent] = await tx.update(customers).set({ verificationTokenHash: null, verificationExpiresAt: null, updatedAt: now }).where(link)
-        .returning({ id: customers.id, email: customers.email, pendingEmail: customers.pendingEmail, session: customers.pendingEmailSession });
+      const [spent] = await tx
+        .update(customers)
+        .set({ verificationTokenHash: null, verificationExpiresAt: null, updatedAt: now })
+        .where(link)
+        .returning({
+          id: customers.id,
+          email: customers.email,
+          pendingEmail: customers.pendingEmail,
+          session: customers.pendingEmailSession,
+        });
       if (!spent) return null;
       if (!spent.pendingEmail) {
-        const [row] = await tx.update(customers).set({ verifiedAt: sql`COALESCE(${customers.verifiedAt}, ${now})` }).where(eq(customers.id, spent.id)).returning();
+        const [row] = await tx
+          .update(customers)
+          .set({ verifiedAt: sql`COALESCE(${customers.verifiedAt}, ${now})` })
+          .where(eq(customers.id, spent.id))
+          .returning();
         return { customer: row!, previousEmail: null };
       }
-      const [row] = await tx.update(customers).set({ email: spent.pendingEmail, pendingEmail: null, pendingEmailSession: null })
-        .where(eq(customers.id, spent.id)).returning();
+      const [row] = await tx
+        .update(customers)
+        .set({ email: spent.pendingEmail, pendingEmail: null, pendingEmailSession: null })
+        .where(eq(customers.id, spent.id))
+        .returning();
       await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
       return { customer: row!, previousEmail: spent.email };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await db.update(customers).set({ verificationTokenHash: null, verificationExpiresAt: null, pendingEmail: null, pendingEmailSession: null, updatedAt: now }).where(link);
+    await db
+      .update(customers)
+      .set({
+        verificationTokenHash: null,
+        verificationExpiresAt: null,
+        pendingEmail: null,
+        pendingEmailSession: null,
+        updatedAt: now,
+      })
+      .where(link);
     return 'email-taken';
   }
 }
 
 export async function findByResetToken(db: Db, tokenHash: string, now: Date): Promise<CustomerRow | null> {
-  const [row] = await db.select().from(customers)
+  const [row] = await db
+    .select()
+    .from(customers)
     .where(and(eq(customers.resetTokenHash, tokenHash), gt(customers.resetExpiresAt, now), isNull(customers.erasedAt)));
   return row ?? null;
 }
@@ -99,10 +162,23 @@ export async function findByResetToken(db: Db, tokenHash: string, now: Date): Pr
  */
 export async function resetPassword(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(customers).set({
-      passwordHash, resetTokenHash: null, resetExpiresAt: null, verifiedAt: sql`COALESCE(${customers.verifiedAt}, ${now})`,
-      verificationTokenHash: null, verificationExpiresAt: null, pendingEmail: null, pendingEmailSession: null, updatedAt: now,
-    }).where(and(eq(customers.resetTokenHash, tokenHash), gt(customers.resetExpiresAt, now), isNull(customers.erasedAt))).returning({ id: customers.id });
+    const [row] = await tx
+      .update(customers)
+      .set({
+        passwordHash,
+        resetTokenHash: null,
+        resetExpiresAt: null,
+        verifiedAt: sql`COALESCE(${customers.verifiedAt}, ${now})`,
+        verificationTokenHash: null,
+        verificationExpiresAt: null,
+        pendingEmail: null,
+        pendingEmailSession: null,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(customers.resetTokenHash, tokenHash), gt(customers.resetExpiresAt, now), isNull(customers.erasedAt)),
+      )
+      .returning({ id: customers.id });
     if (!row) return false;
     await endSessions(tx as unknown as Db, row.id, now);
     return true;
@@ -110,7 +186,13 @@ export async function resetPassword(db: Db, tokenHash: string, passwordHash: str
 }
 
 /** A new password chosen while signed in: every session ends but `keep`, the one that chose it. */
-export async function changePassword(db: Db, id: number, passwordHash: string, now: Date, keep?: string): Promise<void> {
+export async function changePassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  now: Date,
+  keep?: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, id));
     await endSessions(tx as unknown as Db, id, now, keep);
@@ -119,8 +201,16 @@ export async function changePassword(db: Db, id: number, passwordHash: string, n
 
 /** Revokes the refresh tokens of every session of the customer, except the family `keep`. */
 async function endSessions(db: Db, customerId: number, now: Date, keep?: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now })
-    .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt), ...(keep ? [ne(refreshTokens.family, keep)] : [])));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.customerId, customerId),
+        isNull(refreshTokens.revokedAt),
+        ...(keep ? [ne(refreshTokens.family, keep)] : []),
+      ),
+    );
 }
 
 // Refresh tokens
@@ -143,10 +233,15 @@ export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): P
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
     if (!row) return { kind: 'unknown' } as const;
-    const withinGrace = row.usedAt !== null && !row.revokedAt && now.getTime() - row.usedAt.getTime() < REFRESH_REUSE_GRACE_MS;
-    if (withinGrace && row.expiresAt.getTime() > now.getTime()) return { kind: 'rotated', customerId: row.customerId, family: row.family } as const;
+    const withinGrace =
+      row.usedAt !== null && !row.revokedAt && now.getTime() - row.usedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+    if (withinGrace && row.expiresAt.getTime() > now.getTime())
+      return { kind: 'rotated', customerId: row.customerId, family: row.family } as const;
     if (row.usedAt || row.revokedAt) {
-      await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
       return { kind: 'reused', customerId: row.customerId } as const;
     }
     if (row.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' } as const;
@@ -159,7 +254,10 @@ export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): P
 export async function revokeRefreshToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
   if (!row || row.revokedAt || row.usedAt) return false;
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
   return true;
 }
 
@@ -170,31 +268,53 @@ export async function listAddresses(db: Db, customerId: number): Promise<Address
 }
 
 export async function findAddress(db: Db, customerId: number, id: number): Promise<AddressRow | null> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)));
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)));
   return row ?? null;
 }
 
 /** Adds an address; the first one becomes the default (as Sylius's AddressDataPersister does). */
 export async function createAddress(db: Db, customerId: number, fields: AddressFields): Promise<AddressRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(addresses).values({ ...fields, customerId }).returning();
-    await tx.update(customers).set({ defaultAddressId: row!.id })
+    const [row] = await tx
+      .insert(addresses)
+      .values({ ...fields, customerId })
+      .returning();
+    await tx
+      .update(customers)
+      .set({ defaultAddressId: row!.id })
       .where(and(eq(customers.id, customerId), isNull(customers.defaultAddressId)));
     return row!;
   });
 }
 
-export async function updateAddress(db: Db, customerId: number, id: number, fields: AddressFields): Promise<AddressRow | null> {
-  const [row] = await db.update(addresses).set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId))).returning();
+export async function updateAddress(
+  db: Db,
+  customerId: number,
+  id: number,
+  fields: AddressFields,
+): Promise<AddressRow | null> {
+  const [row] = await db
+    .update(addresses)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)))
+    .returning();
   return row ?? null;
 }
 
 export async function deleteAddress(db: Db, customerId: number, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const deleted = await tx.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.customerId, customerId))).returning({ id: addresses.id });
+    const deleted = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)))
+      .returning({ id: addresses.id });
     if (deleted.length === 0) return false;
-    await tx.update(customers).set({ defaultAddressId: null }).where(and(eq(customers.id, customerId), eq(customers.defaultAddressId, id)));
+    await tx
+      .update(customers)
+      .set({ defaultAddressId: null })
+      .where(and(eq(customers.id, customerId), eq(customers.defaultAddressId, id)));
     return true;
   });
 }

@@ -9,15 +9,25 @@ export type ExportQuoteRequestRow = typeof exportQuoteRequests.$inferSelect;
 
 /** Vehicles still offered, newest first (a yard offers tens, not thousands). */
 export function listAvailableExportVehicles(db: Db): Promise<ExportVehicleRow[]> {
-  return db.select().from(exportVehicles).where(eq(exportVehicles.state, 'available')).orderBy(desc(exportVehicles.createdAt), desc(exportVehicles.id));
+  return db
+    .select()
+    .from(exportVehicles)
+    .where(eq(exportVehicles.state, 'available'))
+    .orderBy(desc(exportVehicles.createdAt), desc(exportVehicles.id));
 }
 
 export async function findAvailableExportVehicle(db: Db, code: string): Promise<ExportVehicleRow | null> {
-  const [row] = await db.select().from(exportVehicles).where(and(eq(exportVehicles.code, code), eq(exportVehicles.state, 'available')));
+  const [row] = await db
+    .select()
+    .from(exportVehicles)
+    .where(and(eq(exportVehicles.code, code), eq(exportVehicles.state, 'available')));
   return row ?? null;
 }
 
-export async function recordQuoteRequest(db: Db, fields: typeof exportQuoteRequests.$inferInsert): Promise<ExportQuoteRequestRow> {
+export async function recordQuoteRequest(
+  db: Db,
+  fields: typeof exportQuoteRequests.$inferInsert,
+): Promise<ExportQuoteRequestRow> {
   const [row] = await db.insert(exportQuoteRequests).values(fields).returning();
   return row!;
 }
@@ -28,19 +38,35 @@ export async function markQuoteRequestNotified(db: Db, id: number, at: Date): Pr
 
 /** A customer's requests with the vehicle asked about (their personal data, and their account page). */
 export function listCustomerQuoteRequests(db: Db, customerId: number) {
-  return db.select({ request: exportQuoteRequests, vehicle: { code: exportVehicles.code, make: exportVehicles.make, model: exportVehicles.model, version: exportVehicles.version } })
-    .from(exportQuoteRequests).innerJoin(exportVehicles, eq(exportVehicles.id, exportQuoteRequests.vehicleId))
-    .where(eq(exportQuoteRequests.customerId, customerId)).orderBy(desc(exportQuoteRequests.requestedAt));
+  return db
+    .select({
+      request: exportQuoteRequests,
+      vehicle: {
+        code: exportVehicles.code,
+        make: exportVehicles.make,
+        model: exportVehicles.model,
+        version: exportVehicles.version,
+      },
+    })
+    .from(exportQuoteRequests)
+    .innerJoin(exportVehicles, eq(exportVehicles.id, exportQuoteRequests.vehicleId))
+    .where(eq(exportQuoteRequests.customerId, customerId))
+    .orderBy(desc(exportQuoteRequests.requestedAt));
 }
 
 /** Creates the vehicle, or changes it; nothing is written when the line matches it (re-importing is safe). */
-export async function upsertExportVehicle(db: Db, fields: ExportVehicleFields): Promise<'created' | 'updated' | 'unchanged'> {
+export async function upsertExportVehicle(
+  db: Db,
+  fields: ExportVehicleFields,
+): Promise<'created' | 'updated' | 'unchanged'> {
   const [current] = await db.select().from(exportVehicles).where(eq(exportVehicles.code, fields.code));
   if (!current) {
     await db.insert(exportVehicles).values(fields);
     return 'created';
   }
-  const same = (Object.keys(fields) as (keyof ExportVehicleFields)[]).every((key) => JSON.stringify(current[key]) === JSON.stringify(fields[key]));
+  const same = (Object.keys(fields) as (keyof ExportVehicleFields)[]).every(
+    (key) => JSON.stringify(current[key]) === JSON.stringify(fields[key]),
+  );
   if (same) return 'unchanged';
   await db.update(exportVehicles).set(fields).where(eq(exportVehicles.id, current.id));
   return 'updated';
@@ -52,5 +78,8 @@ export async function listExportVehiclesWithRequests(db: Db) {
     db.select().from(exportVehicles).orderBy(desc(exportVehicles.createdAt), desc(exportVehicles.id)),
     db.select().from(exportQuoteRequests).orderBy(desc(exportQuoteRequests.requestedAt)),
   ]);
-  return vehicles.map((vehicle) => ({ vehicle, requests: requests.filter((request) => request.vehicleId === vehicle.id) }));
+  return vehicles.map((vehicle) => ({
+    vehicle,
+    requests: requests.filter((request) => request.vehicleId === vehicle.id),
+  }));
 }

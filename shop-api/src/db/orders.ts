@@ -5,7 +5,17 @@ import { defaultMethod } from '../domain/checkout.js';
 import type { Db } from './client.js';
 import { cancelOpenPayments, type PaymentRow } from './payments.js';
 import { restockParts } from './stock.js';
-import { orderItems, orders, payments, productVariants, products, shipments, shippingMethods, withdrawals, type OrderAddress } from './schema.js';
+import {
+  orderItems,
+  orders,
+  payments,
+  productVariants,
+  products,
+  shipments,
+  shippingMethods,
+  withdrawals,
+  type OrderAddress,
+} from './schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -13,7 +23,10 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-export async function createOrder(db: Db, fields: { tokenValue: string; customerId: number | null; localeCode: string }): Promise<OrderRow> {
+export async function createOrder(
+  db: Db,
+  fields: { tokenValue: string; customerId: number | null; localeCode: string },
+): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(fields).returning();
   return row!;
 }
@@ -32,14 +45,17 @@ export async function findOrder(db: Db, tokenValue: string): Promise<OrderBundle
   const [items, [shipment], withdrawn] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     db.select().from(shipments).where(eq(shipments.orderId, order.id)),
-    order.state === 'cart' ? [] : db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).orderBy(asc(withdrawals.id)),
+    order.state === 'cart'
+      ? []
+      : db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).orderBy(asc(withdrawals.id)),
   ]);
   return { order, items, shipment: shipment ?? null, withdrawals: withdrawn };
 }
 
 /** Weight of the order's parts, in grams (shipping methods and prices follow it). */
 export async function orderWeight(db: Db, orderId: number): Promise<number> {
-  const rows = await db.select({ weight: products.weightGrams })
+  const rows = await db
+    .select({ weight: products.weightGrams })
     .from(orderItems)
     .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -48,7 +64,11 @@ export async function orderWeight(db: Db, orderId: number): Promise<number> {
 }
 
 export async function listShippingMethods(db: Db): Promise<ShippingMethodRow[]> {
-  return db.select().from(shippingMethods).where(eq(shippingMethods.enabled, true)).orderBy(asc(shippingMethods.position));
+  return db
+    .select()
+    .from(shippingMethods)
+    .where(eq(shippingMethods.enabled, true))
+    .orderBy(asc(shippingMethods.position));
 }
 
 export interface AddressingChange {
@@ -82,13 +102,22 @@ export interface CartChange<T> {
  * and releases its holds: the shopper pays again. Then the delivery is repriced for the parts' weight
  * and the totals recomputed.
  */
-export async function changeCart<T>(db: Db, orderId: number, now: Date, change: (tx: Db, order: OrderRow) => Promise<T>): Promise<CartChange<T>> {
+export async function changeCart<T>(
+  db: Db,
+  orderId: number,
+  now: Date,
+  change: (tx: Db, order: OrderRow) => Promise<T>,
+): Promise<CartChange<T>> {
   return db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.state !== 'cart') throw new CartClosedError();
     const cancelled = await cancelOpenPayments(tx, orderId, now);
-    const result = await change(tx, { ...order, checkoutState: cancelled.length > 0 && order.checkoutState === 'payment_selected' ? 'shipping_selected' : order.checkoutState });
+    const result = await change(tx, {
+      ...order,
+      checkoutState:
+        cancelled.length > 0 && order.checkoutState === 'payment_selected' ? 'shipping_selected' : order.checkoutState,
+    });
     await repriceShipping(tx, orderId);
     await recomputeTotals(tx, orderId, now);
     return { result, cancelled };
@@ -96,24 +125,43 @@ export async function changeCart<T>(db: Db, orderId: number, now: Date, change: 
 }
 
 /** Records the addresses (and plates) and the shipment they imply (inside changeCart). */
-export async function writeAddresses(tx: Db, orderId: number, change: AddressingChange, methodCode: string): Promise<void> {
+export async function writeAddresses(
+  tx: Db,
+  orderId: number,
+  change: AddressingChange,
+  methodCode: string,
+): Promise<void> {
   await tx.update(orders).set(change).where(eq(orders.id, orderId));
-  await tx.insert(shipments).values({ orderId, methodCode })
+  await tx
+    .insert(shipments)
+    .values({ orderId, methodCode })
     .onConflictDoUpdate({ target: shipments.orderId, set: { methodCode } });
 }
 
 /** The shipment's method (inside changeCart, which prices it). */
-export async function writeShippingMethod(tx: Db, orderId: number, methodCode: string, checkoutState: string): Promise<void> {
+export async function writeShippingMethod(
+  tx: Db,
+  orderId: number,
+  methodCode: string,
+  checkoutState: string,
+): Promise<void> {
   await tx.update(shipments).set({ methodCode }).where(eq(shipments.orderId, orderId));
   await tx.update(orders).set({ checkoutState }).where(eq(orders.id, orderId));
 }
 
-export async function insertOrderItem(tx: Db, orderId: number, item: Omit<typeof orderItems.$inferInsert, 'orderId'>): Promise<void> {
+export async function insertOrderItem(
+  tx: Db,
+  orderId: number,
+  item: Omit<typeof orderItems.$inferInsert, 'orderId'>,
+): Promise<void> {
   await tx.insert(orderItems).values({ ...item, orderId });
 }
 
 export async function deleteOrderItem(tx: Db, orderId: number, itemId: number): Promise<boolean> {
-  const removed = await tx.delete(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId))).returning({ id: orderItems.id });
+  const removed = await tx
+    .delete(orderItems)
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+    .returning({ id: orderItems.id });
   return removed.length > 0;
 }
 
@@ -127,16 +175,23 @@ async function repriceShipping(tx: Db, orderId: number): Promise<void> {
   if (!shipment) return;
   const method = defaultMethod(await listShippingMethods(tx), await orderWeight(tx, orderId), shipment.methodCode);
   if (!method) return;
-  if (method.code !== shipment.methodCode) await tx.update(shipments).set({ methodCode: method.code }).where(eq(shipments.id, shipment.id));
+  if (method.code !== shipment.methodCode)
+    await tx.update(shipments).set({ methodCode: method.code }).where(eq(shipments.id, shipment.id));
   await tx.update(orders).set({ shippingTotal: method.price }).where(eq(orders.id, orderId));
 }
 
 /** The variant with what decides whether it can be sold. */
 export async function findVariantStock(db: Db, code: string) {
-  const [row] = await db.select({
-    id: productVariants.id, code: productVariants.code, price: productVariants.price, onHand: productVariants.onHand,
-    heldByPaymentId: productVariants.heldByPaymentId, productName: products.name, soldAt: products.soldAt,
-  })
+  const [row] = await db
+    .select({
+      id: productVariants.id,
+      code: productVariants.code,
+      price: productVariants.price,
+      onHand: productVariants.onHand,
+      heldByPaymentId: productVariants.heldByPaymentId,
+      productName: products.name,
+      soldAt: products.soldAt,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(productVariants.code, code), eq(productVariants.enabled, true), eq(products.enabled, true)));
@@ -146,12 +201,23 @@ export async function findVariantStock(db: Db, code: string) {
 async function recomputeTotals(tx: Db, orderId: number, now: Date): Promise<void> {
   const items = await tx.select({ total: orderItems.total }).from(orderItems).where(eq(orderItems.orderId, orderId));
   const [order] = await tx.select({ shippingTotal: orders.shippingTotal }).from(orders).where(eq(orders.id, orderId));
-  await tx.update(orders).set({ ...cartTotals(items.map((i) => i.total), order?.shippingTotal ?? 0), updatedAt: now }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({
+      ...cartTotals(
+        items.map((i) => i.total),
+        order?.shippingTotal ?? 0,
+      ),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, orderId));
 }
 
 /** Placed orders (never carts) of a customer, newest first, with their shipment. */
 export async function listCustomerOrders(db: Db, customerId: number): Promise<OrderBundle[]> {
-  const rows = await db.select().from(orders)
+  const rows = await db
+    .select()
+    .from(orders)
     .where(and(eq(orders.customerId, customerId), sql`${orders.state} <> 'cart'`))
     .orderBy(desc(orders.id));
   return Promise.all(rows.map(async (order) => (await findOrder(db, order.tokenValue))!));
@@ -163,32 +229,65 @@ export async function listCustomerOrders(db: Db, customerId: number): Promise<Or
  */
 export async function listPlacedOrders(db: Db, state?: string, limit = 50): Promise<OrderBundle[]> {
   const withRefund = sql`${orders.id} IN (SELECT ${payments.orderId} FROM ${payments} WHERE ${payments.state} IN ('refund_due', 'refunded'))`;
-  const rows = await db.select().from(orders)
-    .where(state === 'refund' ? withRefund : state ? eq(orders.state, state) : sql`(${orders.state} <> 'cart' OR ${withRefund})`)
-    .orderBy(desc(orders.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      state === 'refund'
+        ? withRefund
+        : state
+          ? eq(orders.state, state)
+          : sql`(${orders.state} <> 'cart' OR ${withRefund})`,
+    )
+    .orderBy(desc(orders.id))
+    .limit(limit);
   return Promise.all(rows.map(async (order) => (await findOrder(db, order.tokenValue))!));
 }
 
 export async function findPlacedOrder(db: Db, numberOrToken: string): Promise<OrderBundle | null> {
-  const [row] = await db.select({ token: orders.tokenValue }).from(orders)
-    .where(and(sql`(${orders.number} = ${numberOrToken} OR ${orders.tokenValue} = ${numberOrToken})`, sql`${orders.state} <> 'cart'`));
+  const [row] = await db
+    .select({ token: orders.tokenValue })
+    .from(orders)
+    .where(
+      and(
+        sql`(${orders.number} = ${numberOrToken} OR ${orders.tokenValue} = ${numberOrToken})`,
+        sql`${orders.state} <> 'cart'`,
+      ),
+    );
   return row ? findOrder(db, row.token) : null;
 }
 
 /** Records a staff operation's outcome; a cancelled order's parts go back on sale. Returns their codes. */
-export async function applyOperation(db: Db, orderId: number, outcome: { state: string; paymentState: string; shippingState: string; restock: boolean }, now: Date): Promise<string[]> {
+export async function applyOperation(
+  db: Db,
+  orderId: number,
+  outcome: { state: string; paymentState: string; shippingState: string; restock: boolean },
+  now: Date,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await tx.update(orders).set({
-      state: outcome.state, paymentState: outcome.paymentState, shippingState: outcome.shippingState, updatedAt: now,
-      // Delivered or collected: the consumer's withdrawal period starts from here.
-      ...(outcome.state === 'fulfilled' ? { fulfilledAt: now } : {}),
-    })
+    await tx
+      .update(orders)
+      .set({
+        state: outcome.state,
+        paymentState: outcome.paymentState,
+        shippingState: outcome.shippingState,
+        updatedAt: now,
+        // Delivered or collected: the consumer's withdrawal period starts from here.
+        ...(outcome.state === 'fulfilled' ? { fulfilledAt: now } : {}),
+      })
       .where(eq(orders.id, orderId));
     const shipmentState = outcome.shippingState === 'waiting' ? 'ready' : outcome.shippingState;
     await tx.update(shipments).set({ state: shipmentState }).where(eq(shipments.orderId, orderId));
     if (!outcome.restock) return [];
-    const items = await tx.select({ variantId: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
-    return restockParts(tx as unknown as Db, items.map((item) => item.variantId), now);
+    const items = await tx
+      .select({ variantId: orderItems.variantId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    return restockParts(
+      tx as unknown as Db,
+      items.map((item) => item.variantId),
+      now,
+    );
   });
 }
 
@@ -196,10 +295,16 @@ export async function applyOperation(db: Db, orderId: number, outcome: { state: 
  * Records a withdrawal unless one of its items was withdrawn meanwhile (the order row is locked, so two
  * clicks cannot withdraw the same part twice): null then. The acknowledgement is marked sent separately.
  */
-export async function recordWithdrawal(db: Db, fields: Omit<typeof withdrawals.$inferInsert, 'id' | 'acknowledgedAt'>): Promise<WithdrawalRow | null> {
+export async function recordWithdrawal(
+  db: Db,
+  fields: Omit<typeof withdrawals.$inferInsert, 'id' | 'acknowledgedAt'>,
+): Promise<WithdrawalRow | null> {
   return db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, fields.orderId)).for('update');
-    const earlier = await tx.select({ itemIds: withdrawals.itemIds }).from(withdrawals).where(eq(withdrawals.orderId, fields.orderId));
+    const earlier = await tx
+      .select({ itemIds: withdrawals.itemIds })
+      .from(withdrawals)
+      .where(eq(withdrawals.orderId, fields.orderId));
     if (earlier.some((row) => row.itemIds.some((id) => fields.itemIds.includes(id)))) return null;
     const [row] = await tx.insert(withdrawals).values(fields).returning();
     return row!;

@@ -51,23 +51,44 @@ export async function openPayment(db: Db, payment: NewPayment, now: Date): Promi
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
     if (!order || order.state !== 'cart') return { kind: 'placed' };
-    const [open] = await tx.select().from(payments)
+    const [open] = await tx
+      .select()
+      .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.state, 'new'), sql`${payments.expiresAt} > ${now}`));
     if (open) return { kind: 'existing', payment: open };
-    const items = await tx.select({ variantId: orderItems.variantId, code: orderItems.variantCode }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    const items = await tx
+      .select({ variantId: orderItems.variantId, code: orderItems.variantCode })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
     if (items.length === 0) return { kind: 'empty' };
     if (!canSelectPayment(order.checkoutState)) return { kind: 'not_ready' };
-    const [row] = await tx.insert(payments).values({
-      ...payment, checkoutUrl: '', amount: order.total, currencyCode: order.currencyCode,
-    }).returning();
-    const held = new Set(await holdParts(tx as unknown as Db, row!.id, items.map((i) => i.variantId)));
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        ...payment,
+        checkoutUrl: '',
+        amount: order.total,
+        currencyCode: order.currencyCode,
+      })
+      .returning();
+    const held = new Set(
+      await holdParts(
+        tx as unknown as Db,
+        row!.id,
+        items.map((i) => i.variantId),
+      ),
+    );
     if (held.size !== items.length) throw new HoldError(items.filter((i) => !held.has(i.variantId)).map((i) => i.code));
-    await tx.update(orders).set({ checkoutState: apply(CHECKOUT, order.checkoutState, 'select_payment'), updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ checkoutState: apply(CHECKOUT, order.checkoutState, 'select_payment'), updatedAt: now })
+      .where(eq(orders.id, order.id));
     return { kind: 'opened', payment: row! };
   });
 }
 
-const canSelectPayment = (checkoutState: string) => (CHECKOUT.select_payment.from as readonly string[]).includes(checkoutState);
+const canSelectPayment = (checkoutState: string) =>
+  (CHECKOUT.select_payment.from as readonly string[]).includes(checkoutState);
 
 export async function findPaymentBySession(db: Db, sessionId: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.sessionId, sessionId));
@@ -80,33 +101,57 @@ export async function findPaymentBySession(db: Db, sessionId: string): Promise<P
  * checkouts can be closed once the transaction is committed.
  */
 export async function cancelOpenPayments(tx: Db, orderId: number, now: Date): Promise<PaymentRow[]> {
-  const cancelled = await tx.update(payments).set({ state: 'cancelled' })
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'new'))).returning();
+  const cancelled = await tx
+    .update(payments)
+    .set({ state: 'cancelled' })
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'new')))
+    .returning();
   if (cancelled.length === 0) return [];
-  await releaseHolds(tx, cancelled.map((row) => row.id));
-  await tx.update(orders).set({ checkoutState: 'shipping_selected', updatedAt: now })
+  await releaseHolds(
+    tx,
+    cancelled.map((row) => row.id),
+  );
+  await tx
+    .update(orders)
+    .set({ checkoutState: 'shipping_selected', updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.state, 'cart'), eq(orders.checkoutState, 'payment_selected')));
   return cancelled;
 }
 
 /** Ends an open payment without money (cancelled on the provider's page, expired): its holds go. */
-export async function closePayment(db: Db, paymentId: number, state: (typeof CLOSED_WITHOUT_MONEY)[number], now: Date): Promise<PaymentRow | null> {
+export async function closePayment(
+  db: Db,
+  paymentId: number,
+  state: (typeof CLOSED_WITHOUT_MONEY)[number],
+  now: Date,
+): Promise<PaymentRow | null> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!payment || payment.state !== 'new') return null;
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, payment.orderId)).for('update');
-    const [closed] = await tx.update(payments).set({ state }).where(and(eq(payments.id, paymentId), eq(payments.state, 'new'))).returning();
+    const [closed] = await tx
+      .update(payments)
+      .set({ state })
+      .where(and(eq(payments.id, paymentId), eq(payments.state, 'new')))
+      .returning();
     if (!closed) return null;
     await releaseHolds(tx as unknown as Db, [closed.id]);
-    await tx.update(orders).set({ checkoutState: 'shipping_selected', updatedAt: now })
-      .where(and(eq(orders.id, closed.orderId), eq(orders.state, 'cart'), eq(orders.checkoutState, 'payment_selected')));
+    await tx
+      .update(orders)
+      .set({ checkoutState: 'shipping_selected', updatedAt: now })
+      .where(
+        and(eq(orders.id, closed.orderId), eq(orders.state, 'cart'), eq(orders.checkoutState, 'payment_selected')),
+      );
     return closed;
   });
 }
 
 /** Payments whose checkout expired: closed, their parts back on sale. Returns them. */
 export async function expireStalePayments(db: Db, now: Date): Promise<PaymentRow[]> {
-  const stale = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.state, 'new'), lt(payments.expiresAt, now)));
+  const stale = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.state, 'new'), lt(payments.expiresAt, now)));
   const closed: PaymentRow[] = [];
   for (const { id } of stale) {
     const row = await closePayment(db, id, 'expired', now);
@@ -148,50 +193,84 @@ export async function confirmPayment(db: Db, capture: Capture, now: Date): Promi
     if (payment.state === 'refunded') return { kind: 'unknown' };
     if (payment.state === 'refund_due') return { kind: 'refund', payment };
 
-    const items = await tx.select({ variantId: orderItems.variantId, heldBy: productVariants.heldByPaymentId })
-      .from(orderItems).innerJoin(productVariants, eq(productVariants.id, orderItems.variantId)).where(eq(orderItems.orderId, order.id));
-    const problem = payment.state !== 'new' ? 'le paiement avait été annulé ou avait expiré'
-      : order.state !== 'cart' ? 'la commande était déjà réglée par un autre paiement'
-        : !canApply(CHECKOUT, order.checkoutState, 'complete') ? 'la commande n’était plus à l’étape du paiement'
-        : capture.currencyCode.toUpperCase() !== order.currencyCode ? `devise ${capture.currencyCode.toUpperCase()} au lieu de ${order.currencyCode}`
-          : capture.amount !== order.total || payment.amount !== order.total ? `montant encaissé ${capture.amount} c au lieu de ${order.total} c`
-            : items.length === 0 || items.some((item) => item.heldBy !== payment.id) ? 'des pièces de la commande n’étaient pas réservées par ce paiement'
-              : null;
-    const captured = { capturedAmount: capture.amount, capturedCurrency: capture.currencyCode.toUpperCase(), providerReference: capture.reference };
+    const items = await tx
+      .select({ variantId: orderItems.variantId, heldBy: productVariants.heldByPaymentId })
+      .from(orderItems)
+      .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+      .where(eq(orderItems.orderId, order.id));
+    const problem =
+      payment.state !== 'new'
+        ? 'le paiement avait été annulé ou avait expiré'
+        : order.state !== 'cart'
+          ? 'la commande était déjà réglée par un autre paiement'
+          : !canApply(CHECKOUT, order.checkoutState, 'complete')
+            ? 'la commande n’était plus à l’étape du paiement'
+            : capture.currencyCode.toUpperCase() !== order.currencyCode
+              ? `devise ${capture.currencyCode.toUpperCase()} au lieu de ${order.currencyCode}`
+              : capture.amount !== order.total || payment.amount !== order.total
+                ? `montant encaissé ${capture.amount} c au lieu de ${order.total} c`
+                : items.length === 0 || items.some((item) => item.heldBy !== payment.id)
+                  ? 'des pièces de la commande n’étaient pas réservées par ce paiement'
+                  : null;
+    const captured = {
+      capturedAmount: capture.amount,
+      capturedCurrency: capture.currencyCode.toUpperCase(),
+      providerReference: capture.reference,
+    };
     if (problem) {
-      const [flagged] = await tx.update(payments).set({ ...captured, state: 'refund_due', refundReason: `Remboursement dû : ${problem}.` })
-        .where(eq(payments.id, payment.id)).returning();
+      const [flagged] = await tx
+        .update(payments)
+        .set({ ...captured, state: 'refund_due', refundReason: `Remboursement dû : ${problem}.` })
+        .where(eq(payments.id, payment.id))
+        .returning();
       await releaseHolds(tx as unknown as Db, [payment.id]);
       // Only the order's open payment moved its checkout to the payment step; a late confirmation of an
       // older payment leaves the checkout of the one now open as it is.
       if (order.state === 'cart' && payment.state === 'new') {
-        await tx.update(orders).set({ checkoutState: 'shipping_selected', updatedAt: now })
+        await tx
+          .update(orders)
+          .set({ checkoutState: 'shipping_selected', updatedAt: now })
           .where(and(eq(orders.id, order.id), eq(orders.checkoutState, 'payment_selected')));
       }
       return { kind: 'refund', payment: flagged! };
     }
 
-    await tx.update(payments).set({ ...captured, state: 'completed', completedAt: now }).where(eq(payments.id, payment.id));
-    const [buyer] = order.customerId ? await tx.select({ groupCode: customers.groupCode }).from(customers).where(eq(customers.id, order.customerId)) : [];
-    await tx.update(orders).set({
-      number: orderNumber(order.id),
-      state: apply(ORDER, order.state, 'create'),
-      checkoutState: apply(CHECKOUT, order.checkoutState, 'complete'),
-      paymentState: apply(PAYMENT, apply(PAYMENT, order.paymentState, 'request_payment'), 'pay'),
-      shippingState: apply(SHIPPING, order.shippingState, 'request_shipping'),
-      customerGroupCode: buyer?.groupCode ?? 'individual',
-      checkoutCompletedAt: now,
-      updatedAt: now,
-    }).where(eq(orders.id, order.id));
+    await tx
+      .update(payments)
+      .set({ ...captured, state: 'completed', completedAt: now })
+      .where(eq(payments.id, payment.id));
+    const [buyer] = order.customerId
+      ? await tx.select({ groupCode: customers.groupCode }).from(customers).where(eq(customers.id, order.customerId))
+      : [];
+    await tx
+      .update(orders)
+      .set({
+        number: orderNumber(order.id),
+        state: apply(ORDER, order.state, 'create'),
+        checkoutState: apply(CHECKOUT, order.checkoutState, 'complete'),
+        paymentState: apply(PAYMENT, apply(PAYMENT, order.paymentState, 'request_payment'), 'pay'),
+        shippingState: apply(SHIPPING, order.shippingState, 'request_shipping'),
+        customerGroupCode: buyer?.groupCode ?? 'individual',
+        checkoutCompletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
     await tx.update(shipments).set({ state: 'ready' }).where(eq(shipments.orderId, order.id));
-    const soldCodes = await sellParts(tx as unknown as Db, items.map((item) => item.variantId), now);
+    const soldCodes = await sellParts(
+      tx as unknown as Db,
+      items.map((item) => item.variantId),
+      now,
+    );
     return { kind: 'placed', orderToken: order.tokenValue, soldCodes };
   });
 }
 
 /** The provider gave the money back. */
 export async function markRefunded(db: Db, paymentId: number, now: Date): Promise<void> {
-  await db.update(payments).set({ state: 'refunded', refundedAt: now }).where(and(eq(payments.id, paymentId), eq(payments.state, 'refund_due')));
+  await db
+    .update(payments)
+    .set({ state: 'refunded', refundedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.state, 'refund_due')));
 }
 
 export async function paymentsToRefund(db: Db): Promise<PaymentRow[]> {
@@ -204,11 +283,13 @@ export async function paymentsToRefund(db: Db): Promise<PaymentRow[]> {
  */
 export async function cancelPaymentsHolding(tx: Db, variantIds: number[], now: Date): Promise<PaymentRow[]> {
   if (variantIds.length === 0) return [];
-  const holders = await tx.selectDistinct({ orderId: payments.orderId }).from(payments)
+  const holders = await tx
+    .selectDistinct({ orderId: payments.orderId })
+    .from(payments)
     .innerJoin(productVariants, eq(productVariants.heldByPaymentId, payments.id))
     .where(and(inArray(productVariants.id, variantIds), eq(payments.state, 'new')));
   const cancelled: PaymentRow[] = [];
-  for (const { orderId } of holders) cancelled.push(...await cancelOpenPayments(tx, orderId, now));
+  for (const { orderId } of holders) cancelled.push(...(await cancelOpenPayments(tx, orderId, now)));
   return cancelled;
 }
 
@@ -219,7 +300,12 @@ export async function orderPayments(db: Db, orderIds: number[]): Promise<Payment
 }
 
 /** The provider's session for a payment just opened; null when the payment was closed meanwhile. */
-export async function attachCheckout(db: Db, paymentId: number, sessionId: string, checkoutUrl: string): Promise<PaymentRow | null> {
+export async function attachCheckout(
+  db: Db,
+  paymentId: number,
+  sessionId: string,
+  checkoutUrl: string,
+): Promise<PaymentRow | null> {
   const [row] = await db.update(payments).set({ sessionId, checkoutUrl }).where(eq(payments.id, paymentId)).returning();
   return row && row.state === 'new' ? row : null;
 }

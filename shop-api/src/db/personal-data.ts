@@ -10,11 +10,25 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { findOrder, type OrderBundle } from './orders.js';
 import { cancelOpenPayments } from './payments.js';
-import { addresses, customers, exportQuoteRequests, orders, refreshTokens, withdrawals, type OrderAddress } from './schema.js';
+import {
+  addresses,
+  customers,
+  exportQuoteRequests,
+  orders,
+  refreshTokens,
+  withdrawals,
+  type OrderAddress,
+} from './schema.js';
 
 export async function customerOrders(db: Db, customerId: number): Promise<OrderBundle[]> {
-  const rows = await db.select({ token: orders.tokenValue }).from(orders).where(eq(orders.customerId, customerId)).orderBy(asc(orders.id));
-  return (await Promise.all(rows.map((row) => findOrder(db, row.token)))).filter((bundle): bundle is OrderBundle => bundle !== null);
+  const rows = await db
+    .select({ token: orders.tokenValue })
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(asc(orders.id));
+  return (await Promise.all(rows.map((row) => findOrder(db, row.token)))).filter(
+    (bundle): bundle is OrderBundle => bundle !== null,
+  );
 }
 
 export async function customerAddresses(db: Db, customerId: number) {
@@ -26,10 +40,16 @@ const withoutPhone = (address: OrderAddress | null) => (address ? { ...address, 
 /** Erases the account; false when it was already erased. One transaction: all of it or nothing. */
 export async function eraseCustomer(db: Db, customerId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [customer] = await tx.select({ erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, customerId)).for('update');
+    const [customer] = await tx
+      .select({ erasedAt: customers.erasedAt })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
     if (!customer || customer.erasedAt) return false;
-    const own = await tx.select({ id: orders.id, state: orders.state, billing: orders.billingAddress, shipping: orders.shippingAddress })
-      .from(orders).where(eq(orders.customerId, customerId));
+    const own = await tx
+      .select({ id: orders.id, state: orders.state, billing: orders.billingAddress, shipping: orders.shippingAddress })
+      .from(orders)
+      .where(eq(orders.customerId, customerId));
     const carts = own.filter((order) => order.state === 'cart').map((order) => order.id);
     if (carts.length > 0) {
       // A cart being paid holds its parts: its payment ends and they go back on sale with it (money
@@ -38,31 +58,59 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
       await tx.delete(orders).where(inArray(orders.id, carts));
     }
     for (const order of own.filter((row) => row.state !== 'cart')) {
-      await tx.update(orders).set({
-        licencePlates: null, billingAddressId: null, shippingAddressId: null,
-        billingAddress: withoutPhone(order.billing), shippingAddress: withoutPhone(order.shipping), updatedAt: now,
-      }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({
+          licencePlates: null,
+          billingAddressId: null,
+          shippingAddressId: null,
+          billingAddress: withoutPhone(order.billing),
+          shippingAddress: withoutPhone(order.shipping),
+          updatedAt: now,
+        })
+        .where(eq(orders.id, order.id));
       await tx.update(withdrawals).set({ email: null }).where(eq(withdrawals.orderId, order.id));
     }
     await tx.delete(addresses).where(eq(addresses.customerId, customerId));
     // Quote requests are prospecting, not contracts: the yard got its mail; nothing of them is kept.
     await tx.delete(exportQuoteRequests).where(eq(exportQuoteRequests.customerId, customerId));
     await tx.delete(refreshTokens).where(eq(refreshTokens.customerId, customerId));
-    await tx.update(customers).set({
-      email: `compte-supprime-${customerId}@invalid`, firstName: '', lastName: '', phoneNumber: null, gender: 'u', birthday: null,
-      subscribedToNewsletter: false, companyName: null, siret: null, defaultAddressId: null,
-      // Nobody can sign in: the hash is of nothing argon2 ever produces.
-      passwordHash: '!', verifiedAt: null, verificationTokenHash: null, verificationExpiresAt: null, resetTokenHash: null, resetExpiresAt: null,
-      pendingEmail: null, pendingEmailSession: null,
-      erasedAt: now, updatedAt: now,
-    }).where(eq(customers.id, customerId));
+    await tx
+      .update(customers)
+      .set({
+        email: `compte-supprime-${customerId}@invalid`,
+        firstName: '',
+        lastName: '',
+        phoneNumber: null,
+        gender: 'u',
+        birthday: null,
+        subscribedToNewsletter: false,
+        companyName: null,
+        siret: null,
+        defaultAddressId: null,
+        // Nobody can sign in: the hash is of nothing argon2 ever produces.
+        passwordHash: '!',
+        verifiedAt: null,
+        verificationTokenHash: null,
+        verificationExpiresAt: null,
+        resetTokenHash: null,
+        resetExpiresAt: null,
+        pendingEmail: null,
+        pendingEmailSession: null,
+        erasedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(customers.id, customerId));
     return true;
   });
 }
 
 /** Accounts not erased whose last sign-in (or creation) is before `cutoff`: candidates for a warning or erasure. */
 export async function idleCustomers(db: Db, cutoff: Date) {
-  return db.select().from(customers)
+  return db
+    .select()
+    .from(customers)
     .where(and(isNull(customers.erasedAt), lt(sql`COALESCE(${customers.lastSeenAt}, ${customers.createdAt})`, cutoff)))
-    .orderBy(asc(customers.id)).limit(500);
+    .orderBy(asc(customers.id))
+    .limit(500);
 }

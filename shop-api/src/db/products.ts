@@ -4,9 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { inStock } from '../domain/part-availability.js';
 import { normalizeReference, normalizeText } from '../domain/text.js';
 import type { Db } from './client.js';
-import {
-  productCompatibilities, productImages, products, productTaxons, productVariants, taxons,
-} from './schema.js';
+import { productCompatibilities, productImages, products, productTaxons, productVariants, taxons } from './schema.js';
 
 export interface VehicleRef {
   code: string;
@@ -71,16 +69,21 @@ function whereOf(filters: ProductFilters): SQL {
     conditions.push(filters.taxonIds.length === 0 ? sql`false` : inArray(products.mainTaxonId, filters.taxonIds));
   }
   if (filters.engineIds) {
-    conditions.push(filters.engineIds.length === 0 ? sql`false`
-      : sql`${products.id} IN (SELECT ${productCompatibilities.productId} FROM ${productCompatibilities} WHERE ${inArray(productCompatibilities.engineId, filters.engineIds)})`);
+    conditions.push(
+      filters.engineIds.length === 0
+        ? sql`false`
+        : sql`${products.id} IN (SELECT ${productCompatibilities.productId} FROM ${productCompatibilities} WHERE ${inArray(productCompatibilities.engineId, filters.engineIds)})`,
+    );
   }
   if (filters.search) {
     const words = normalizeText(filters.search).split(' ').filter(Boolean);
     const reference = normalizeReference(filters.search);
-    const byWords = words.length > 0
-      ? and(...words.map((word) => sql`${products.searchText} LIKE ${`%${escapeLike(word)}%`}`))!
-      : sql`false`;
-    const byReference = reference.length >= 3 ? sql`${products.oemReferenceNormalized} LIKE ${`${escapeLike(reference)}%`}` : sql`false`;
+    const byWords =
+      words.length > 0
+        ? and(...words.map((word) => sql`${products.searchText} LIKE ${`%${escapeLike(word)}%`}`))!
+        : sql`false`;
+    const byReference =
+      reference.length >= 3 ? sql`${products.oemReferenceNormalized} LIKE ${`${escapeLike(reference)}%`}` : sql`false`;
     conditions.push(sql`(${byWords} OR ${byReference})`);
   }
   if (filters.name) {
@@ -98,7 +101,9 @@ function orderOf(filters: ProductFilters): SQL[] {
     code: products.code,
     name: products.name,
   } as const;
-  const order = filters.order.map(({ field, direction }) => (direction === 'asc' ? asc(columns[field]) : desc(columns[field])));
+  const order = filters.order.map(({ field, direction }) =>
+    direction === 'asc' ? asc(columns[field]) : desc(columns[field]),
+  );
   // Stable paging: newest first by default, id as the final tie-breaker in the last key's direction
   // so that one index serves the whole ORDER BY.
   if (order.length === 0) order.push(desc(products.createdAt));
@@ -125,57 +130,87 @@ async function countListed(db: Db, filters: ProductFilters, where: SQL): Promise
   let cache = totals.get(db);
   const hit = cache?.get(key);
   if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.total;
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
   const total = Number(row?.total ?? 0);
   if (!cache || cache.size >= MAX_TOTALS) totals.set(db, (cache = new Map()));
   cache.set(key, { total, at: Date.now() });
   return total;
 }
 
-export async function listProducts(db: Db, filters: ProductFilters, page: number, itemsPerPage: number)
-  : Promise<{ items: ProductRecord[]; total: number }> {
+export async function listProducts(
+  db: Db,
+  filters: ProductFilters,
+  page: number,
+  itemsPerPage: number,
+): Promise<{ items: ProductRecord[]; total: number }> {
   const where = whereOf(filters);
   const [idRows, total] = await Promise.all([
-    db.select({ id: products.id }).from(products)
+    db
+      .select({ id: products.id })
+      .from(products)
       .where(where)
       .orderBy(...orderOf(filters))
       .limit(itemsPerPage)
       .offset((page - 1) * itemsPerPage),
     countListed(db, filters, where),
   ]);
-  const records = await loadProducts(db, idRows.map((row) => row.id));
+  const records = await loadProducts(
+    db,
+    idRows.map((row) => row.id),
+  );
   return { items: records, total };
 }
 
 export async function findProductByCode(db: Db, code: string): Promise<ProductRecord | null> {
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.code, code), eq(products.enabled, true)));
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.code, code), eq(products.enabled, true)));
   if (!row) return null;
   return (await loadProducts(db, [row.id]))[0] ?? null;
 }
 
 const vehicleColumns = {
-  code: engineT.code, name: engineT.name, modelCode: modelT.code, modelName: modelT.name,
-  brandCode: brandT.code, brandName: brandT.name,
+  code: engineT.code,
+  name: engineT.name,
+  modelCode: modelT.code,
+  modelName: modelT.name,
+  brandCode: brandT.code,
+  brandName: brandT.name,
 };
 
 /** Loads full records for `ids`, in the order given, with a fixed number of queries. */
 export async function loadProducts(db: Db, ids: number[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
   const [rows, variants, images, links, compatibilities] = await Promise.all([
-    db.select({ product: products, mainTaxonCode: mainT.code, donor: vehicleColumns })
+    db
+      .select({ product: products, mainTaxonCode: mainT.code, donor: vehicleColumns })
       .from(products)
       .innerJoin(mainT, eq(mainT.id, products.mainTaxonId))
       .leftJoin(engineT, eq(engineT.id, products.donorEngineId))
       .leftJoin(modelT, eq(modelT.id, engineT.parentId))
       .leftJoin(brandT, eq(brandT.id, modelT.parentId))
       .where(inArray(products.id, ids)),
-    db.select().from(productVariants)
+    db
+      .select()
+      .from(productVariants)
       .where(and(inArray(productVariants.productId, ids), eq(productVariants.enabled, true)))
       .orderBy(asc(productVariants.position), asc(productVariants.id)),
-    db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position), asc(productImages.id)),
-    db.select({ id: productTaxons.id, productId: productTaxons.productId }).from(productTaxons)
-      .where(inArray(productTaxons.productId, ids)).orderBy(asc(productTaxons.id)),
-    db.select({ productId: productCompatibilities.productId, engine: vehicleColumns })
+    db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    db
+      .select({ id: productTaxons.id, productId: productTaxons.productId })
+      .from(productTaxons)
+      .where(inArray(productTaxons.productId, ids))
+      .orderBy(asc(productTaxons.id)),
+    db
+      .select({ productId: productCompatibilities.productId, engine: vehicleColumns })
       .from(productCompatibilities)
       .innerJoin(engineT, eq(engineT.id, productCompatibilities.engineId))
       .innerJoin(modelT, eq(modelT.id, engineT.parentId))
@@ -189,37 +224,47 @@ export async function loadProducts(db: Db, ids: number[]): Promise<ProductRecord
     if (!row) return [];
     const { product } = row;
     const variant = variants.find((v) => v.productId === id);
-    return [{
-      id,
-      code: product.code,
-      name: product.name,
-      slug: product.slug,
-      description: product.description,
-      shortDescription: product.shortDescription,
-      mainTaxonCode: row.mainTaxonCode,
-      oemReference: product.oemReference,
-      donorYear: product.donorYear,
-      donorMileageKm: product.donorMileageKm,
-      grade: product.grade,
-      warrantyMonths: product.warrantyMonths,
-      weightGrams: product.weightGrams,
-      createdAt: product.createdAt,
-      updatedAt: product.updatedAt,
-      soldAt: product.soldAt,
-      variant: variant ? {
-        code: variant.code, name: variant.name, price: variant.price, originalPrice: variant.originalPrice,
-        inStock: inStock(variant),
-      } : null,
-      images: images.filter((image) => image.productId === id).map(({ id: imageId, type, path }) => ({ id: imageId, type, path })),
-      productTaxonIds: links.filter((link) => link.productId === id).map((link) => link.id),
-      donorEngine: row.donor.code ? (row.donor as VehicleRef) : null,
-      compatibleEngines: compatibilities.filter((c) => c.productId === id).map((c) => c.engine),
-    }];
+    return [
+      {
+        id,
+        code: product.code,
+        name: product.name,
+        slug: product.slug,
+        description: product.description,
+        shortDescription: product.shortDescription,
+        mainTaxonCode: row.mainTaxonCode,
+        oemReference: product.oemReference,
+        donorYear: product.donorYear,
+        donorMileageKm: product.donorMileageKm,
+        grade: product.grade,
+        warrantyMonths: product.warrantyMonths,
+        weightGrams: product.weightGrams,
+        createdAt: product.createdAt,
+        updatedAt: product.updatedAt,
+        soldAt: product.soldAt,
+        variant: variant
+          ? {
+              code: variant.code,
+              name: variant.name,
+              price: variant.price,
+              originalPrice: variant.originalPrice,
+              inStock: inStock(variant),
+            }
+          : null,
+        images: images
+          .filter((image) => image.productId === id)
+          .map(({ id: imageId, type, path }) => ({ id: imageId, type, path })),
+        productTaxonIds: links.filter((link) => link.productId === id).map((link) => link.id),
+        donorEngine: row.donor.code ? (row.donor as VehicleRef) : null,
+        compatibleEngines: compatibilities.filter((c) => c.productId === id).map((c) => c.engine),
+      },
+    ];
   });
 }
 
 export async function findVariantByCode(db: Db, code: string) {
-  const [row] = await db.select({ variant: productVariants, productCode: products.code, weightGrams: products.weightGrams })
+  const [row] = await db
+    .select({ variant: productVariants, productCode: products.code, weightGrams: products.weightGrams })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(productVariants.code, code), eq(productVariants.enabled, true), eq(products.enabled, true)));
@@ -227,7 +272,8 @@ export async function findVariantByCode(db: Db, code: string) {
 }
 
 export async function findImage(db: Db, id: number) {
-  const [row] = await db.select({ image: productImages, productCode: products.code })
+  const [row] = await db
+    .select({ image: productImages, productCode: products.code })
     .from(productImages)
     .innerJoin(products, eq(products.id, productImages.productId))
     .where(and(eq(productImages.id, id), eq(products.enabled, true)));
@@ -236,7 +282,8 @@ export async function findImage(db: Db, id: number) {
 
 /** What the image generator needs to draw a part's photo placeholder. */
 export async function findImageSubject(db: Db, productCode: string) {
-  const [row] = await db.select({ name: products.name, taxonName: mainT.name, code: products.code })
+  const [row] = await db
+    .select({ name: products.name, taxonName: mainT.name, code: products.code })
     .from(products)
     .innerJoin(mainT, eq(mainT.id, products.mainTaxonId))
     .where(eq(products.code, productCode));
@@ -244,7 +291,8 @@ export async function findImageSubject(db: Db, productCode: string) {
 }
 
 export async function findProductTaxon(db: Db, id: number) {
-  const [row] = await db.select({ link: productTaxons, productCode: products.code, taxonCode: taxons.code })
+  const [row] = await db
+    .select({ link: productTaxons, productCode: products.code, taxonCode: taxons.code })
     .from(productTaxons)
     .innerJoin(products, eq(products.id, productTaxons.productId))
     .innerJoin(taxons, eq(taxons.id, productTaxons.taxonId))
@@ -255,8 +303,16 @@ export async function findProductTaxon(db: Db, id: number) {
 /** Codes, slugs and update dates of parts for sale, by id, for sitemaps (one light query per page). */
 export async function listProductIndex(db: Db, page: number, pageSize: number) {
   const where = listed;
-  const rows = await db.select({ code: products.code, slug: products.slug, updatedAt: products.updatedAt })
-    .from(products).where(where).orderBy(asc(products.id)).limit(pageSize).offset((page - 1) * pageSize);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where)) as [{ total: number }];
+  const rows = await db
+    .select({ code: products.code, slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where)) as [{ total: number }];
   return { rows, total: Number(total) };
 }

@@ -4,7 +4,17 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, text, varchar, boolean, timestamp, index, primaryKey, jsonb, type AnyPgColumn,
+  pgTable,
+  serial,
+  integer,
+  text,
+  varchar,
+  boolean,
+  timestamp,
+  index,
+  primaryKey,
+  jsonb,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** An address as copied into an order (Sylius order addresses: the address book may change later). */
@@ -32,110 +42,151 @@ export const channels = pgTable('channels', {
 });
 
 /** Taxon tree: part families and sub-families, vehicle brands, models and engines. */
-export const taxons = pgTable('taxons', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 255 }).notNull().unique(),
-  parentId: integer('parent_id'),
-  name: text('name').notNull(),
-  slug: text('slug').notNull(),
-  description: text('description'),
-  position: integer('position').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-}, (t) => [index('taxons_parent_position_idx').on(t.parentId, t.position)]);
+export const taxons = pgTable(
+  'taxons',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 255 }).notNull().unique(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [index('taxons_parent_position_idx').on(t.parentId, t.position)],
+);
 
 /** A part for sale. Every part is unique (one variant, stock 1). */
-export const products = pgTable('products', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 64 }).notNull().unique(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull(),
-  description: text('description').notNull().default(''),
-  shortDescription: text('short_description').notNull().default(''),
-  mainTaxonId: integer('main_taxon_id').notNull().references(() => taxons.id),
-  enabled: boolean('enabled').notNull().default(true),
-  /** Manufacturer (OEM) reference as printed on the part, and its normalised form for search. */
-  oemReference: text('oem_reference'),
-  oemReferenceNormalized: text('oem_reference_normalized'),
-  /** Engine taxon of the vehicle the part was taken from. */
-  donorEngineId: integer('donor_engine_id').references(() => taxons.id),
-  donorYear: integer('donor_year'),
-  donorMileageKm: integer('donor_mileage_km'),
-  /** A: very good, B: good with traces of use, C: used with visible defects. */
-  grade: varchar('grade', { length: 1 }).notNull(),
-  warrantyMonths: integer('warranty_months').notNull(),
-  weightGrams: integer('weight_grams').notNull(),
-  /** Lower-case, accent-free name and reference, for text search. */
-  searchText: text('search_text').notNull(),
-  /**
-   * Price of the default variant in cents, copied here so listings sort by price on one table;
-   * written with the variant's price (db/parts.ts), never on its own.
-   */
-  price: integer('price').notNull().default(0),
-  /** When the part was sold: from then on it leaves every listing, its page says sold out. */
-  soldAt: timestamp('sold_at', { mode: 'date' }),
-  createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
-  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull(),
-}, (t) => {
-  // Listings only ever show parts for sale: partial indexes keep sold and disabled parts out of them.
-  const listed = sql`${t.enabled} AND ${t.soldAt} IS NULL`;
-  return [
-    index('products_listed_taxon_created_idx').on(t.mainTaxonId, t.createdAt, t.id).where(listed),
-    index('products_listed_taxon_price_idx').on(t.mainTaxonId, t.price, t.id).where(listed),
-    index('products_listed_created_idx').on(t.createdAt, t.id).where(listed),
-    index('products_listed_price_idx').on(t.price, t.id).where(listed),
-    index('products_oem_idx').on(t.oemReferenceNormalized),
-    // Trigram indexes serve LIKE '%word%' in names and references (pg_trgm, created by the migration).
-    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('products_oem_trgm_idx').using('gin', t.oemReferenceNormalized.op('gin_trgm_ops')),
-  ];
-});
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 64 }).notNull().unique(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    shortDescription: text('short_description').notNull().default(''),
+    mainTaxonId: integer('main_taxon_id')
+      .notNull()
+      .references(() => taxons.id),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Manufacturer (OEM) reference as printed on the part, and its normalised form for search. */
+    oemReference: text('oem_reference'),
+    oemReferenceNormalized: text('oem_reference_normalized'),
+    /** Engine taxon of the vehicle the part was taken from. */
+    donorEngineId: integer('donor_engine_id').references(() => taxons.id),
+    donorYear: integer('donor_year'),
+    donorMileageKm: integer('donor_mileage_km'),
+    /** A: very good, B: good with traces of use, C: used with visible defects. */
+    grade: varchar('grade', { length: 1 }).notNull(),
+    warrantyMonths: integer('warranty_months').notNull(),
+    weightGrams: integer('weight_grams').notNull(),
+    /** Lower-case, accent-free name and reference, for text search. */
+    searchText: text('search_text').notNull(),
+    /**
+     * Price of the default variant in cents, copied here so listings sort by price on one table;
+     * written with the variant's price (db/parts.ts), never on its own.
+     */
+    price: integer('price').notNull().default(0),
+    /** When the part was sold: from then on it leaves every listing, its page says sold out. */
+    soldAt: timestamp('sold_at', { mode: 'date' }),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { mode: 'date' }).notNull(),
+  },
+  (t) => {
+    // Listings only ever show parts for sale: partial indexes keep sold and disabled parts out of them.
+    const listed = sql`${t.enabled} AND ${t.soldAt} IS NULL`;
+    return [
+      index('products_listed_taxon_created_idx').on(t.mainTaxonId, t.createdAt, t.id).where(listed),
+      index('products_listed_taxon_price_idx').on(t.mainTaxonId, t.price, t.id).where(listed),
+      index('products_listed_created_idx').on(t.createdAt, t.id).where(listed),
+      index('products_listed_price_idx').on(t.price, t.id).where(listed),
+      index('products_oem_idx').on(t.oemReferenceNormalized),
+      // Trigram indexes serve LIKE '%word%' in names and references (pg_trgm, created by the migration).
+      index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+      index('products_oem_trgm_idx').using('gin', t.oemReferenceNormalized.op('gin_trgm_ops')),
+    ];
+  },
+);
 
-export const productVariants = pgTable('product_variants', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 64 }).notNull().unique(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  position: integer('position').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-  /** Prices in cents (EUR). */
-  price: integer('price').notNull(),
-  originalPrice: integer('original_price').notNull(),
-  onHand: integer('on_hand').notNull().default(1),
-  /**
-   * The open payment holding this part for its buyer (null: not held). A hold belongs to one payment
-   * and ends with it: releasing is `held_by_payment_id = <payment>`, whatever became of the order.
-   */
-  heldByPaymentId: integer('held_by_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
-}, (t) => [index('product_variants_product_idx').on(t.productId, t.position), index('product_variants_held_idx').on(t.heldByPaymentId)]);
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 64 }).notNull().unique(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Prices in cents (EUR). */
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price').notNull(),
+    onHand: integer('on_hand').notNull().default(1),
+    /**
+     * The open payment holding this part for its buyer (null: not held). A hold belongs to one payment
+     * and ends with it: releasing is `held_by_payment_id = <payment>`, whatever became of the order.
+     */
+    heldByPaymentId: integer('held_by_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    index('product_variants_held_idx').on(t.heldByPaymentId),
+  ],
+);
 
-export const productImages = pgTable('product_images', {
-  id: serial('id').primaryKey(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  type: varchar('type', { length: 32 }).notNull(),
-  /** Path below the media root, e.g. `parts/P0000001-1.webp`. */
-  path: text('path').notNull(),
-  position: integer('position').notNull().default(0),
-}, (t) => [index('product_images_product_idx').on(t.productId, t.position)]);
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 32 }).notNull(),
+    /** Path below the media root, e.g. `parts/P0000001-1.webp`. */
+    path: text('path').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
 
 /** Taxons a product is classified under (Sylius ProductTaxon). */
-export const productTaxons = pgTable('product_taxons', {
-  id: serial('id').primaryKey(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  taxonId: integer('taxon_id').notNull().references(() => taxons.id),
-  position: integer('position').notNull().default(0),
-}, (t) => [
-  index('product_taxons_product_idx').on(t.productId),
-  index('product_taxons_taxon_idx').on(t.taxonId, t.productId),
-]);
+export const productTaxons = pgTable(
+  'product_taxons',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    taxonId: integer('taxon_id')
+      .notNull()
+      .references(() => taxons.id),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('product_taxons_product_idx').on(t.productId),
+    index('product_taxons_taxon_idx').on(t.taxonId, t.productId),
+  ],
+);
 
 /** Engines (vehicle taxons) a part fits. */
-export const productCompatibilities = pgTable('product_compatibilities', {
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  engineId: integer('engine_id').notNull().references(() => taxons.id),
-}, (t) => [
-  primaryKey({ columns: [t.productId, t.engineId] }),
-  index('product_compatibilities_engine_idx').on(t.engineId, t.productId),
-]);
+export const productCompatibilities = pgTable(
+  'product_compatibilities',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    engineId: integer('engine_id')
+      .notNull()
+      .references(() => taxons.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.engineId] }),
+    index('product_compatibilities_engine_idx').on(t.engineId, t.productId),
+  ],
+);
 
 export const countries = pgTable('countries', {
   code: varchar('code', { length: 2 }).primaryKey(),
@@ -212,105 +263,138 @@ export const customers = pgTable('customers', {
  * Refresh tokens, rotated on every use. Tokens descending from one login share a family: presenting a
  * token already used means it leaked, and the whole family is revoked.
  */
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: serial('id').primaryKey(),
-  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
-  family: varchar('family', { length: 36 }).notNull(),
-  expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
-  usedAt: timestamp('used_at', { mode: 'date' }),
-  revokedAt: timestamp('revoked_at', { mode: 'date' }),
-  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('refresh_tokens_family_idx').on(t.family), index('refresh_tokens_customer_idx').on(t.customerId)]);
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    family: varchar('family', { length: 36 }).notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { mode: 'date' }),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family), index('refresh_tokens_customer_idx').on(t.customerId)],
+);
 
 /** A customer's address book (Sylius Address). */
-export const addresses = pgTable('addresses', {
-  id: serial('id').primaryKey(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
-  firstName: varchar('first_name', { length: 255 }).notNull(),
-  lastName: varchar('last_name', { length: 255 }).notNull(),
-  phoneNumber: varchar('phone_number', { length: 255 }),
-  company: varchar('company', { length: 255 }),
-  countryCode: varchar('country_code', { length: 2 }).notNull(),
-  provinceCode: varchar('province_code', { length: 32 }),
-  provinceName: varchar('province_name', { length: 255 }),
-  street: varchar('street', { length: 255 }).notNull(),
-  city: varchar('city', { length: 255 }).notNull(),
-  postcode: varchar('postcode', { length: 255 }).notNull(),
-  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('addresses_customer_idx').on(t.customerId)]);
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    firstName: varchar('first_name', { length: 255 }).notNull(),
+    lastName: varchar('last_name', { length: 255 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 255 }),
+    company: varchar('company', { length: 255 }),
+    countryCode: varchar('country_code', { length: 2 }).notNull(),
+    provinceCode: varchar('province_code', { length: 32 }),
+    provinceName: varchar('province_name', { length: 255 }),
+    street: varchar('street', { length: 255 }).notNull(),
+    city: varchar('city', { length: 255 }).notNull(),
+    postcode: varchar('postcode', { length: 255 }).notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_customer_idx').on(t.customerId)],
+);
 
 /**
  * Orders, from cart to fulfilled (Sylius Order). The token is the cart's only key for anonymous
  * visitors: long and random. Totals are integer cents computed by the shop API, never taken from a client.
  */
-export const orders = pgTable('orders', {
-  id: serial('id').primaryKey(),
-  tokenValue: varchar('token_value', { length: 64 }).notNull().unique(),
-  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-  number: varchar('number', { length: 32 }).unique(),
-  state: varchar('state', { length: 32 }).notNull().default('cart'),
-  checkoutState: varchar('checkout_state', { length: 32 }).notNull().default('cart'),
-  paymentState: varchar('payment_state', { length: 32 }).notNull().default('cart'),
-  shippingState: varchar('shipping_state', { length: 32 }).notNull().default('cart'),
-  currencyCode: varchar('currency_code', { length: 3 }).notNull().default('EUR'),
-  localeCode: varchar('locale_code', { length: 16 }).notNull().default('fr_FR'),
-  billingAddress: jsonb('billing_address').$type<OrderAddress>(),
-  shippingAddress: jsonb('shipping_address').$type<OrderAddress>(),
-  /** Address-book ids the addresses came from (the storefront keeps them with the cart). */
-  billingAddressId: integer('billing_address_id'),
-  shippingAddressId: integer('shipping_address_id'),
-  /** Plates of the vehicles the parts are for, normalised, comma-joined (the order's `licencePlates`). */
-  licencePlates: text('licence_plates'),
-  itemsTotal: integer('items_total').notNull().default(0),
-  shippingTotal: integer('shipping_total').notNull().default(0),
-  total: integer('total').notNull().default(0),
-  /**
-   * The buyer's customer group when the payment placed the order (individual or professional): rights
-   * that depend on it, such as withdrawal, follow the order, not what the profile says later.
-   */
-  customerGroupCode: varchar('customer_group_code', { length: 32 }),
-  /** When the payment placed the order (the contract's date). */
-  checkoutCompletedAt: timestamp('checkout_completed_at', { mode: 'date' }),
-  /** When the staff marked it delivered or collected: the 14-day withdrawal period starts the day after. */
-  fulfilledAt: timestamp('fulfilled_at', { mode: 'date' }),
-  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('orders_customer_idx').on(t.customerId, t.state)]);
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    tokenValue: varchar('token_value', { length: 64 }).notNull().unique(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    number: varchar('number', { length: 32 }).unique(),
+    state: varchar('state', { length: 32 }).notNull().default('cart'),
+    checkoutState: varchar('checkout_state', { length: 32 }).notNull().default('cart'),
+    paymentState: varchar('payment_state', { length: 32 }).notNull().default('cart'),
+    shippingState: varchar('shipping_state', { length: 32 }).notNull().default('cart'),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull().default('EUR'),
+    localeCode: varchar('locale_code', { length: 16 }).notNull().default('fr_FR'),
+    billingAddress: jsonb('billing_address').$type<OrderAddress>(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>(),
+    /** Address-book ids the addresses came from (the storefront keeps them with the cart). */
+    billingAddressId: integer('billing_address_id'),
+    shippingAddressId: integer('shipping_address_id'),
+    /** Plates of the vehicles the parts are for, normalised, comma-joined (the order's `licencePlates`). */
+    licencePlates: text('licence_plates'),
+    itemsTotal: integer('items_total').notNull().default(0),
+    shippingTotal: integer('shipping_total').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /**
+     * The buyer's customer group when the payment placed the order (individual or professional): rights
+     * that depend on it, such as withdrawal, follow the order, not what the profile says later.
+     */
+    customerGroupCode: varchar('customer_group_code', { length: 32 }),
+    /** When the payment placed the order (the contract's date). */
+    checkoutCompletedAt: timestamp('checkout_completed_at', { mode: 'date' }),
+    /** When the staff marked it delivered or collected: the 14-day withdrawal period starts the day after. */
+    fulfilledAt: timestamp('fulfilled_at', { mode: 'date' }),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId, t.state)],
+);
 
 /**
  * A consumer's withdrawal from an order (Code de la consommation L221-18, L221-21): which parts, when,
  * and to whom the acknowledgement was mailed. Kept with the order, as proof for both sides.
  */
-export const withdrawals = pgTable('withdrawals', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  /** Order item ids the consumer withdraws from. */
-  itemIds: jsonb('item_ids').$type<number[]>().notNull(),
-  fullName: text('full_name').notNull(),
-  /** Where the acknowledgement went; cleared when the customer deletes their account. */
-  email: varchar('email', { length: 255 }),
-  requestedAt: timestamp('requested_at', { mode: 'date' }).notNull(),
-  acknowledgedAt: timestamp('acknowledged_at', { mode: 'date' }),
-}, (t) => [index('withdrawals_order_idx').on(t.orderId)]);
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Order item ids the consumer withdraws from. */
+    itemIds: jsonb('item_ids').$type<number[]>().notNull(),
+    fullName: text('full_name').notNull(),
+    /** Where the acknowledgement went; cleared when the customer deletes their account. */
+    email: varchar('email', { length: 255 }),
+    requestedAt: timestamp('requested_at', { mode: 'date' }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { mode: 'date' }),
+  },
+  (t) => [index('withdrawals_order_idx').on(t.orderId)],
+);
 
 /** A part in an order: unique parts, so quantity is 1; name and price are copied when added. */
-export const orderItems = pgTable('order_items', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  variantId: integer('variant_id').notNull().references(() => productVariants.id),
-  variantCode: varchar('variant_code', { length: 64 }).notNull(),
-  productName: text('product_name').notNull(),
-  quantity: integer('quantity').notNull().default(1),
-  unitPrice: integer('unit_price').notNull(),
-  total: integer('total').notNull(),
-}, (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_variant_idx').on(t.variantId)]);
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id),
+    variantCode: varchar('variant_code', { length: 64 }).notNull(),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    unitPrice: integer('unit_price').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_variant_idx').on(t.variantId)],
+);
 
 /** How an order travels: one shipment per order, with its method and state (Sylius Shipment). */
 export const shipments = pgTable('shipments', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }).unique(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' })
+    .unique(),
   methodCode: varchar('method_code', { length: 64 }).notNull(),
   state: varchar('state', { length: 32 }).notNull().default('cart'),
 });
@@ -319,81 +403,102 @@ export const shipments = pgTable('shipments', {
  * A payment attempt of an order with a provider (sandbox page or Stripe Checkout). Its parts are held
  * until it completes, is cancelled or expires; only the provider's confirmation completes it.
  */
-export const payments = pgTable('payments', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  provider: varchar('provider', { length: 16 }).notNull(),
-  /**
-   * new (parts held, checkout open) → completed (the order placed) | cancelled | expired; money the
-   * provider captured without placing the order (closed payment, amount or parts no longer the
-   * order's) → refund_due → refunded.
-   */
-  state: varchar('state', { length: 16 }).notNull().default('new'),
-  /** What the checkout asks: the order's total when the payment opened (the order cannot change while it is open). */
-  amount: integer('amount').notNull(),
-  currencyCode: varchar('currency_code', { length: 3 }).notNull(),
-  /** What the provider says it captured, when it confirmed. */
-  capturedAmount: integer('captured_amount'),
-  capturedCurrency: varchar('captured_currency', { length: 3 }),
-  /** The provider's reference of the money (Stripe's payment intent), needed to refund it. */
-  providerReference: varchar('provider_reference', { length: 255 }),
-  /** Why captured money is to be refunded instead of placing the order (French, for the staff). */
-  refundReason: text('refund_reason'),
-  refundedAt: timestamp('refunded_at', { mode: 'date' }),
-  /** The provider's checkout session id (ours for the sandbox). */
-  sessionId: varchar('session_id', { length: 255 }).notNull().unique(),
-  checkoutUrl: text('checkout_url').notNull(),
-  afterSuccessUrl: text('after_success_url').notNull(),
-  afterCancelUrl: text('after_cancel_url').notNull(),
-  expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
-  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
-  completedAt: timestamp('completed_at', { mode: 'date' }),
-}, (t) => [index('payments_order_idx').on(t.orderId, t.state), index('payments_open_idx').on(t.state, t.expiresAt)]);
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    /**
+     * new (parts held, checkout open) → completed (the order placed) | cancelled | expired; money the
+     * provider captured without placing the order (closed payment, amount or parts no longer the
+     * order's) → refund_due → refunded.
+     */
+    state: varchar('state', { length: 16 }).notNull().default('new'),
+    /** What the checkout asks: the order's total when the payment opened (the order cannot change while it is open). */
+    amount: integer('amount').notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    /** What the provider says it captured, when it confirmed. */
+    capturedAmount: integer('captured_amount'),
+    capturedCurrency: varchar('captured_currency', { length: 3 }),
+    /** The provider's reference of the money (Stripe's payment intent), needed to refund it. */
+    providerReference: varchar('provider_reference', { length: 255 }),
+    /** Why captured money is to be refunded instead of placing the order (French, for the staff). */
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { mode: 'date' }),
+    /** The provider's checkout session id (ours for the sandbox). */
+    sessionId: varchar('session_id', { length: 255 }).notNull().unique(),
+    checkoutUrl: text('checkout_url').notNull(),
+    afterSuccessUrl: text('after_success_url').notNull(),
+    afterCancelUrl: text('after_cancel_url').notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { mode: 'date' }),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId, t.state), index('payments_open_idx').on(t.state, t.expiresAt)],
+);
 
 /**
  * A whole vehicle the yard offers to professionals only (export, repair, reuse): no consumer
  * checkout, a quote on request. `status` says what the law lets the buyer do with it (domain
  * export-vehicles); a sold or withdrawn vehicle leaves the list.
  */
-export const exportVehicles = pgTable('export_vehicles', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 32 }).notNull().unique(),
-  make: varchar('make', { length: 64 }).notNull(),
-  model: varchar('model', { length: 64 }).notNull(),
-  version: varchar('version', { length: 64 }).notNull(),
-  /** Year of first registration. */
-  year: integer('year').notNull(),
-  mileage: integer('mileage').notNull(),
-  fuel: varchar('fuel', { length: 32 }).notNull(),
-  /** roulant | vei | vge | vhu (domain export-vehicles). */
-  status: varchar('status', { length: 16 }).notNull(),
-  /** What is damaged or missing, as the yard's staff writes it. */
-  condition: text('condition').notNull(),
-  /** Papers handed over with the vehicle. */
-  documents: jsonb('documents').$type<string[]>().notNull(),
-  /** Asking price excluding VAT in cents; null: on quote only. */
-  priceExclVat: integer('price_excl_vat'),
-  /** available | sold | withdrawn. */
-  state: varchar('state', { length: 16 }).notNull().default('available'),
-  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('export_vehicles_state_idx').on(t.state, t.createdAt)]);
+export const exportVehicles = pgTable(
+  'export_vehicles',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    make: varchar('make', { length: 64 }).notNull(),
+    model: varchar('model', { length: 64 }).notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    /** Year of first registration. */
+    year: integer('year').notNull(),
+    mileage: integer('mileage').notNull(),
+    fuel: varchar('fuel', { length: 32 }).notNull(),
+    /** roulant | vei | vge | vhu (domain export-vehicles). */
+    status: varchar('status', { length: 16 }).notNull(),
+    /** What is damaged or missing, as the yard's staff writes it. */
+    condition: text('condition').notNull(),
+    /** Papers handed over with the vehicle. */
+    documents: jsonb('documents').$type<string[]>().notNull(),
+    /** Asking price excluding VAT in cents; null: on quote only. */
+    priceExclVat: integer('price_excl_vat'),
+    /** available | sold | withdrawn. */
+    state: varchar('state', { length: 16 }).notNull().default('available'),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('export_vehicles_state_idx').on(t.state, t.createdAt)],
+);
 
 /**
  * A professional's request for a quote on an export vehicle. The company and contact are copied from
  * the account when asked (the account may change later); the yard gets a mail, the customer a copy.
  */
-export const exportQuoteRequests = pgTable('export_quote_requests', {
-  id: serial('id').primaryKey(),
-  vehicleId: integer('vehicle_id').notNull().references(() => exportVehicles.id, { onDelete: 'cascade' }),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
-  companyName: varchar('company_name', { length: 255 }).notNull(),
-  siret: varchar('siret', { length: 14 }).notNull(),
-  contactName: text('contact_name').notNull(),
-  email: varchar('email', { length: 255 }).notNull(),
-  phoneNumber: varchar('phone_number', { length: 32 }).notNull(),
-  destination: varchar('destination', { length: 64 }),
-  message: text('message').notNull().default(''),
-  requestedAt: timestamp('requested_at', { mode: 'date' }).notNull(),
-  /** When the yard's mail went out; null: it failed and the request waits for a staff look. */
-  notifiedAt: timestamp('notified_at', { mode: 'date' }),
-}, (t) => [index('export_quote_requests_customer_idx').on(t.customerId), index('export_quote_requests_vehicle_idx').on(t.vehicleId)]);
+export const exportQuoteRequests = pgTable(
+  'export_quote_requests',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => exportVehicles.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    companyName: varchar('company_name', { length: 255 }).notNull(),
+    siret: varchar('siret', { length: 14 }).notNull(),
+    contactName: text('contact_name').notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 32 }).notNull(),
+    destination: varchar('destination', { length: 64 }),
+    message: text('message').notNull().default(''),
+    requestedAt: timestamp('requested_at', { mode: 'date' }).notNull(),
+    /** When the yard's mail went out; null: it failed and the request waits for a staff look. */
+    notifiedAt: timestamp('notified_at', { mode: 'date' }),
+  },
+  (t) => [
+    index('export_quote_requests_customer_idx').on(t.customerId),
+    index('export_quote_requests_vehicle_idx').on(t.vehicleId),
+  ],
+);

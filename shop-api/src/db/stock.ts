@@ -11,8 +11,16 @@ import { payments, products, productVariants } from './schema.js';
 /** Holds the parts for `paymentId`; returns the variant ids it could hold (not sold, not held by another). */
 export async function holdParts(tx: Db, paymentId: number, variantIds: number[]): Promise<number[]> {
   if (variantIds.length === 0) return [];
-  const held = await tx.update(productVariants).set({ heldByPaymentId: paymentId })
-    .where(and(inArray(productVariants.id, variantIds), isNull(productVariants.heldByPaymentId), sql`${productVariants.onHand} > 0`))
+  const held = await tx
+    .update(productVariants)
+    .set({ heldByPaymentId: paymentId })
+    .where(
+      and(
+        inArray(productVariants.id, variantIds),
+        isNull(productVariants.heldByPaymentId),
+        sql`${productVariants.onHand} > 0`,
+      ),
+    )
     .returning({ id: productVariants.id });
   return held.map((row) => row.id);
 }
@@ -20,7 +28,9 @@ export async function holdParts(tx: Db, paymentId: number, variantIds: number[])
 /** Ends every hold of these payments; returns the codes of the parts back on sale. */
 export async function releaseHolds(tx: Db, paymentIds: number[]): Promise<string[]> {
   if (paymentIds.length === 0) return [];
-  const released = await tx.update(productVariants).set({ heldByPaymentId: null })
+  const released = await tx
+    .update(productVariants)
+    .set({ heldByPaymentId: null })
     .where(inArray(productVariants.heldByPaymentId, paymentIds))
     .returning({ code: productVariants.code });
   return released.map((row) => row.code);
@@ -30,8 +40,21 @@ export async function releaseHolds(tx: Db, paymentIds: number[]): Promise<string
 export async function sellParts(tx: Db, variantIds: number[], at: Date): Promise<string[]> {
   if (variantIds.length === 0) return [];
   await tx.update(productVariants).set(SOLD_STOCK).where(inArray(productVariants.id, variantIds));
-  const sold = await tx.update(products).set({ soldAt: at, updatedAt: at })
-    .where(and(isNull(products.soldAt), inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, variantIds)))))
+  const sold = await tx
+    .update(products)
+    .set({ soldAt: at, updatedAt: at })
+    .where(
+      and(
+        isNull(products.soldAt),
+        inArray(
+          products.id,
+          tx
+            .select({ id: productVariants.productId })
+            .from(productVariants)
+            .where(inArray(productVariants.id, variantIds)),
+        ),
+      ),
+    )
     .returning({ code: products.code });
   return sold.map((row) => row.code);
 }
@@ -39,9 +62,22 @@ export async function sellParts(tx: Db, variantIds: number[], at: Date): Promise
 /** Puts the parts back on sale (a cancelled order); returns their codes. */
 export async function restockParts(tx: Db, variantIds: number[], at: Date): Promise<string[]> {
   if (variantIds.length === 0) return [];
-  await tx.update(productVariants).set({ onHand: 1, heldByPaymentId: null }).where(inArray(productVariants.id, variantIds));
-  const restocked = await tx.update(products).set({ soldAt: null, updatedAt: at })
-    .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, variantIds))))
+  await tx
+    .update(productVariants)
+    .set({ onHand: 1, heldByPaymentId: null })
+    .where(inArray(productVariants.id, variantIds));
+  const restocked = await tx
+    .update(products)
+    .set({ soldAt: null, updatedAt: at })
+    .where(
+      inArray(
+        products.id,
+        tx
+          .select({ id: productVariants.productId })
+          .from(productVariants)
+          .where(inArray(productVariants.id, variantIds)),
+      ),
+    )
     .returning({ code: products.code });
   return restocked.map((row) => row.code);
 }
@@ -49,7 +85,9 @@ export async function restockParts(tx: Db, variantIds: number[], at: Date): Prom
 /** Holds whose payment is no longer open (a path that forgot to release, a crash between two writes): released. */
 export async function releaseOrphanHolds(tx: Db): Promise<string[]> {
   const open = tx.select({ id: payments.id }).from(payments).where(eq(payments.state, 'new'));
-  const released = await tx.update(productVariants).set({ heldByPaymentId: null })
+  const released = await tx
+    .update(productVariants)
+    .set({ heldByPaymentId: null })
     .where(and(isNotNull(productVariants.heldByPaymentId), notInArray(productVariants.heldByPaymentId, open)))
     .returning({ code: productVariants.code });
   return released.map((row) => row.code);

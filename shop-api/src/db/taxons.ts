@@ -11,28 +11,51 @@ export interface TaxonWithChildren extends TaxonRow {
 
 async function withChildren(db: Db, rows: TaxonRow[]): Promise<TaxonWithChildren[]> {
   if (rows.length === 0) return [];
-  const children = await db.select({ parentId: taxons.parentId, code: taxons.code })
+  const children = await db
+    .select({ parentId: taxons.parentId, code: taxons.code })
     .from(taxons)
-    .where(and(inArray(taxons.parentId, rows.map((row) => row.id)), eq(taxons.enabled, true)))
+    .where(
+      and(
+        inArray(
+          taxons.parentId,
+          rows.map((row) => row.id),
+        ),
+        eq(taxons.enabled, true),
+      ),
+    )
     .orderBy(asc(taxons.position), asc(taxons.id));
   return rows.map((row) => ({ ...row, childCodes: children.filter((c) => c.parentId === row.id).map((c) => c.code) }));
 }
 
 export async function findTaxon(db: Db, code: string): Promise<TaxonWithChildren | null> {
-  const rows = await db.select().from(taxons).where(and(eq(taxons.code, code), eq(taxons.enabled, true)));
+  const rows = await db
+    .select()
+    .from(taxons)
+    .where(and(eq(taxons.code, code), eq(taxons.enabled, true)));
   return (await withChildren(db, rows))[0] ?? null;
 }
 
 /** Enabled children of `parentCode`, or of the channel's menu taxon when absent. */
-export async function listTaxonChildren(db: Db, parentCode: string | undefined, channelCode: string): Promise<TaxonWithChildren[]> {
+export async function listTaxonChildren(
+  db: Db,
+  parentCode: string | undefined,
+  channelCode: string,
+): Promise<TaxonWithChildren[]> {
   let code = parentCode;
   if (code === undefined) {
-    const [channel] = await db.select({ menu: channels.menuTaxonCode }).from(channels).where(eq(channels.code, channelCode));
+    const [channel] = await db
+      .select({ menu: channels.menuTaxonCode })
+      .from(channels)
+      .where(eq(channels.code, channelCode));
     if (!channel) return [];
     code = channel.menu;
   }
-  const rows = await db.select().from(taxons)
-    .where(and(eq(taxons.enabled, true), sql`${taxons.parentId} = (SELECT id FROM taxons WHERE code = ${code} AND enabled)`))
+  const rows = await db
+    .select()
+    .from(taxons)
+    .where(
+      and(eq(taxons.enabled, true), sql`${taxons.parentId} = (SELECT id FROM taxons WHERE code = ${code} AND enabled)`),
+    )
     .orderBy(asc(taxons.position), asc(taxons.id));
   return withChildren(db, rows);
 }
@@ -51,7 +74,10 @@ const trees = new WeakMap<Db, Promise<TaxonTree>>();
 const treeAges = new WeakMap<Db, number>();
 
 async function loadTree(db: Db): Promise<TaxonTree> {
-  const rows = await db.select({ id: taxons.id, parentId: taxons.parentId, code: taxons.code }).from(taxons).where(eq(taxons.enabled, true));
+  const rows = await db
+    .select({ id: taxons.id, parentId: taxons.parentId, code: taxons.code })
+    .from(taxons)
+    .where(eq(taxons.enabled, true));
   const enabled = new Set(rows.map((row) => row.id));
   const childrenById = new Map<number, number[]>();
   for (const row of rows) {
@@ -95,6 +121,9 @@ export async function descendantIds(db: Db, code: string): Promise<number[]> {
 /** Ids of taxons by exact code. */
 export async function taxonIdsByCodes(db: Db, codes: string[]): Promise<number[]> {
   if (codes.length === 0) return [];
-  const rows = await db.select({ id: taxons.id }).from(taxons).where(and(inArray(taxons.code, codes), eq(taxons.enabled, true)));
+  const rows = await db
+    .select({ id: taxons.id })
+    .from(taxons)
+    .where(and(inArray(taxons.code, codes), eq(taxons.enabled, true)));
   return rows.map((row) => row.id);
 }

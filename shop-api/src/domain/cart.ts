@@ -30,5 +30,9 @@ export interface Totals {
 
 export function cartTotals(itemTotals: number[], shippingTotal: number): Totals {
   const itemsTotal = itemTotals.reduce((sum, value) => sum + value, 0);
-  return { itemsTotal, shippingTotal: itemTotals.length === 0 ? 0 : shippingTotal, total: itemsTotal + (itemTotals.length === 0 ? 0 : shippingTotal) };
+  return {
+    itemsTotal,
+    shippingTotal: itemTotals.length === 0 ? 0 : shippingTotal,
+    total: itemsTotal + (itemTotals.length === 0 ? 0 : shippingTotal),
+  };
 }

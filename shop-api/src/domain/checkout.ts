@@ -19,9 +19,14 @@ export const CHECKOUT_MESSAGES = {
 
 /** Plates typed as "AB-123-CD, 1234 AB 59", as a list, or as `[{ plate }]`. */
 export function parsePlates(input: unknown): { plates: string[]; errors: string[] } {
-  const raw: string[] = typeof input === 'string'
-    ? input.split(',')
-    : Array.isArray(input) ? input.map((entry) => (typeof entry === 'string' ? entry : String((entry as { plate?: unknown })?.plate ?? ''))) : [];
+  const raw: string[] =
+    typeof input === 'string'
+      ? input.split(',')
+      : Array.isArray(input)
+        ? input.map((entry) =>
+            typeof entry === 'string' ? entry : String((entry as { plate?: unknown })?.plate ?? ''),
+          )
+        : [];
   const typed = raw.map((plate) => plate.trim()).filter(Boolean);
   const errors: string[] = [];
   const plates: string[] = [];
@@ -40,11 +45,17 @@ export interface MethodRule extends ShippingRule {
 
 /** Methods that can carry `weightGrams`, with their price, in the shop's order. */
 export function methodsFor<M extends MethodRule>(methods: M[], weightGrams: number): (M & { price: number })[] {
-  return methods.filter((method) => fitsWeight(method, weightGrams)).map((method) => ({ ...method, price: shippingPrice(method, weightGrams) }));
+  return methods
+    .filter((method) => fitsWeight(method, weightGrams))
+    .map((method) => ({ ...method, price: shippingPrice(method, weightGrams) }));
 }
 
 /** The current method if it still fits the weight, otherwise the first that does (pickup first). */
-export function defaultMethod<M extends MethodRule>(methods: M[], weightGrams: number, current?: string | null): (M & { price: number }) | null {
+export function defaultMethod<M extends MethodRule>(
+  methods: M[],
+  weightGrams: number,
+  current?: string | null,
+): (M & { price: number }) | null {
   const fitting = methodsFor(methods, weightGrams);
   return fitting.find((method) => method.code === current) ?? fitting[0] ?? null;
 }

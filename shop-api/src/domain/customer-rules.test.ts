@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { addressViolations, customerViolations, MESSAGES, newPasswordViolations, normalizeEmail, registrationViolations } from './customer-rules.js';
+import {
+  addressViolations,
+  customerViolations,
+  MESSAGES,
+  newPasswordViolations,
+  normalizeEmail,
+  registrationViolations,
+} from './customer-rules.js';
 
 const paths = (violations: { propertyPath: string }[]) => violations.map((v) => v.propertyPath);
 
 describe('customer rules', () => {
   it('accepts a complete registration and names every missing or short field', () => {
-    expect(registrationViolations({ firstName: 'Léa', lastName: 'Martin', email: 'lea.martin@exemple.fr', password: 'pièces-2026' })).toEqual([]);
+    expect(
+      registrationViolations({
+        firstName: 'Léa',
+        lastName: 'Martin',
+        email: 'lea.martin@exemple.fr',
+        password: 'pièces-2026',
+      }),
+    ).toEqual([]);
     expect(paths(registrationViolations({}))).toEqual(['firstName', 'lastName', 'email', 'password']);
     const short = registrationViolations({ firstName: 'L', lastName: 'Martin', email: 'lea@', password: 'abc' });
     expect(short).toEqual([
@@ -16,26 +30,65 @@ describe('customer rules', () => {
   });
 
   it('checks profile fields, gender and group', () => {
-    expect(customerViolations({ firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', gender: 'f', group: 'professional' })).toEqual([]);
-    expect(paths(customerViolations({ firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', gender: 'x', group: 'vip', birthday: 'hier' })))
-      .toEqual(['gender', 'group', 'birthday']);
+    expect(
+      customerViolations({
+        firstName: 'Léa',
+        lastName: 'Martin',
+        email: 'lea@exemple.fr',
+        gender: 'f',
+        group: 'professional',
+      }),
+    ).toEqual([]);
+    expect(
+      paths(
+        customerViolations({
+          firstName: 'Léa',
+          lastName: 'Martin',
+          email: 'lea@exemple.fr',
+          gender: 'x',
+          group: 'vip',
+          birthday: 'hier',
+        }),
+      ),
+    ).toEqual(['gender', 'group', 'birthday']);
   });
 
   it('wants the new password twice, identical', () => {
-    expect(newPasswordViolations({ newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' })).toEqual([]);
-    expect(newPasswordViolations({ newPassword: 'nouveau-mot-2026', confirmNewPassword: 'autre' }))
-      .toEqual([{ propertyPath: 'confirmNewPassword', message: MESSAGES.confirmMismatch }]);
+    expect(newPasswordViolations({ newPassword: 'nouveau-mot-2026', confirmNewPassword: 'nouveau-mot-2026' })).toEqual(
+      [],
+    );
+    expect(newPasswordViolations({ newPassword: 'nouveau-mot-2026', confirmNewPassword: 'autre' })).toEqual([
+      { propertyPath: 'confirmNewPassword', message: MESSAGES.confirmMismatch },
+    ]);
     expect(paths(newPasswordViolations({}))).toEqual(['newPassword', 'confirmNewPassword']);
   });
 
   it('checks addresses: required fields, shippable country, French postcodes', () => {
     const countries = new Set(['FR', 'BE']);
-    const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' };
+    const address = {
+      firstName: 'Léa',
+      lastName: 'Martin',
+      street: '12 rue des Forges',
+      city: 'Douai',
+      postcode: '59500',
+      countryCode: 'FR',
+    };
     expect(addressViolations(address, countries)).toEqual([]);
-    expect(addressViolations({ ...address, postcode: '5950' }, countries)).toEqual([{ propertyPath: 'postcode', message: MESSAGES.postcodeFr }]);
-    expect(addressViolations({ ...address, countryCode: 'US' }, countries)).toEqual([{ propertyPath: 'countryCode', message: MESSAGES.country }]);
+    expect(addressViolations({ ...address, postcode: '5950' }, countries)).toEqual([
+      { propertyPath: 'postcode', message: MESSAGES.postcodeFr },
+    ]);
+    expect(addressViolations({ ...address, countryCode: 'US' }, countries)).toEqual([
+      { propertyPath: 'countryCode', message: MESSAGES.country },
+    ]);
     expect(addressViolations({ ...address, countryCode: 'BE', postcode: '7500' }, countries)).toEqual([]);
-    expect(paths(addressViolations({}, countries))).toEqual(['firstName', 'lastName', 'street', 'city', 'postcode', 'countryCode']);
+    expect(paths(addressViolations({}, countries))).toEqual([
+      'firstName',
+      'lastName',
+      'street',
+      'city',
+      'postcode',
+      'countryCode',
+    ]);
   });
 
   it('compares e-mails without case or surrounding spaces', () => {
@@ -63,10 +116,23 @@ describe('SIRET and company', () => {
     const { companyViolations, registrationViolations, MESSAGES } = await import('./customer-rules.js');
     expect(companyViolations({})).toEqual([]);
     expect(companyViolations({ companyName: 'Garage du Centre', siret: '73282932000074' })).toEqual([]);
-    expect(companyViolations({ companyName: 'Garage du Centre' })).toEqual([{ propertyPath: 'siret', message: MESSAGES.siretForCompany }]);
-    expect(companyViolations({ siret: '73282932000074' })).toEqual([{ propertyPath: 'companyName', message: MESSAGES.companyForSiret }]);
-    expect(companyViolations({ companyName: 'Garage', siret: '12345678901234' })).toEqual([{ propertyPath: 'siret', message: MESSAGES.siret }]);
-    const registration = registrationViolations({ firstName: 'Léa', lastName: 'Martin', email: 'lea@example.fr', password: 'secret-123', companyName: 'G', siret: '1' });
+    expect(companyViolations({ companyName: 'Garage du Centre' })).toEqual([
+      { propertyPath: 'siret', message: MESSAGES.siretForCompany },
+    ]);
+    expect(companyViolations({ siret: '73282932000074' })).toEqual([
+      { propertyPath: 'companyName', message: MESSAGES.companyForSiret },
+    ]);
+    expect(companyViolations({ companyName: 'Garage', siret: '12345678901234' })).toEqual([
+      { propertyPath: 'siret', message: MESSAGES.siret },
+    ]);
+    const registration = registrationViolations({
+      firstName: 'Léa',
+      lastName: 'Martin',
+      email: 'lea@example.fr',
+      password: 'secret-123',
+      companyName: 'G',
+      siret: '1',
+    });
     expect(registration.map((v) => v.propertyPath)).toEqual(['companyName', 'siret']);
   });
 });

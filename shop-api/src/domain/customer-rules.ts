@@ -6,20 +6,23 @@ import type { Violation } from '../http/errors.js';
 
 export const MESSAGES = {
   blank: 'Cette valeur ne doit pas être vide.',
-  tooShort: (min: number) => `Cette chaîne est trop courte. Elle doit avoir au minimum ${min} caractère${min > 1 ? 's' : ''}.`,
+  tooShort: (min: number) =>
+    `Cette chaîne est trop courte. Elle doit avoir au minimum ${min} caractère${min > 1 ? 's' : ''}.`,
   tooLong: (max: number) => `Cette chaîne est trop longue. Elle doit avoir au maximum ${max} caractères.`,
   email: "Cette adresse e-mail n'est pas valide.",
   emailTaken: 'Cet e-mail est déjà utilisé.',
   wrongCurrentPassword: 'Le mot de passe fourni est différent de celui en cours.',
   passwordForEmail: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
-  pendingEmailTaken: 'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : le changement est annulé, votre adresse reste la même.',
+  pendingEmailTaken:
+    'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : le changement est annulé, votre adresse reste la même.',
   confirmMismatch: 'Les deux mots de passe ne correspondent pas.',
   country: "Ce pays n'est pas livré par la boutique.",
   postcodeFr: 'Un code postal français compte 5 chiffres.',
   gender: "Cette valeur n'est pas valide.",
   group: 'Choisissez particulier ou professionnel.',
   birthday: "Cette date n'est pas valide.",
-  siret: 'Un SIRET compte 14 chiffres et sa clé de contrôle doit être juste : recopiez-le depuis votre extrait Kbis ou l’avis de situation Insee.',
+  siret:
+    'Un SIRET compte 14 chiffres et sa clé de contrôle doit être juste : recopiez-le depuis votre extrait Kbis ou l’avis de situation Insee.',
   companyForSiret: 'Indiquez la raison sociale de votre entreprise.',
   siretForCompany: 'Indiquez le SIRET de votre entreprise.',
 } as const;
@@ -77,18 +80,26 @@ function text(violations: Violation[], path: string, value: unknown, min: number
 function email(violations: Violation[], value: unknown) {
   const string = typeof value === 'string' ? value.trim() : '';
   if (!string) violations.push({ propertyPath: 'email', message: MESSAGES.blank });
-  else if (string.length > 255 || !EMAIL.test(string)) violations.push({ propertyPath: 'email', message: MESSAGES.email });
+  else if (string.length > 255 || !EMAIL.test(string))
+    violations.push({ propertyPath: 'email', message: MESSAGES.email });
 }
 
 function password(violations: Violation[], path: string, value: unknown) {
   const string = typeof value === 'string' ? value : '';
   if (!string) violations.push({ propertyPath: path, message: MESSAGES.blank });
-  else if (string.length < PASSWORD_MIN) violations.push({ propertyPath: path, message: MESSAGES.tooShort(PASSWORD_MIN) });
-  else if (string.length > PASSWORD_MAX) violations.push({ propertyPath: path, message: MESSAGES.tooLong(PASSWORD_MAX) });
+  else if (string.length < PASSWORD_MIN)
+    violations.push({ propertyPath: path, message: MESSAGES.tooShort(PASSWORD_MIN) });
+  else if (string.length > PASSWORD_MAX)
+    violations.push({ propertyPath: path, message: MESSAGES.tooLong(PASSWORD_MAX) });
 }
 
 export interface RegistrationInput {
-  firstName?: unknown; lastName?: unknown; email?: unknown; password?: unknown; companyName?: unknown; siret?: unknown;
+  firstName?: unknown;
+  lastName?: unknown;
+  email?: unknown;
+  password?: unknown;
+  companyName?: unknown;
+  siret?: unknown;
 }
 
 export function registrationViolations(input: RegistrationInput): Violation[] {
@@ -102,8 +113,13 @@ export function registrationViolations(input: RegistrationInput): Violation[] {
 }
 
 export interface CustomerInput {
-  firstName?: unknown; lastName?: unknown; email?: unknown; phoneNumber?: unknown; gender?: unknown;
-  birthday?: unknown; group?: unknown;
+  firstName?: unknown;
+  lastName?: unknown;
+  email?: unknown;
+  phoneNumber?: unknown;
+  gender?: unknown;
+  birthday?: unknown;
+  group?: unknown;
 }
 
 export function customerViolations(input: CustomerInput): Violation[] {
@@ -112,15 +128,20 @@ export function customerViolations(input: CustomerInput): Violation[] {
   text(violations, 'lastName', input.lastName, 2, 255);
   email(violations, input.email);
   text(violations, 'phoneNumber', input.phoneNumber, 0, 255, false);
-  if (input.gender !== undefined && !['u', 'm', 'f'].includes(String(input.gender))) violations.push({ propertyPath: 'gender', message: MESSAGES.gender });
-  if (input.group !== undefined && !['individual', 'professional'].includes(String(input.group))) violations.push({ propertyPath: 'group', message: MESSAGES.group });
+  if (input.gender !== undefined && !['u', 'm', 'f'].includes(String(input.gender)))
+    violations.push({ propertyPath: 'gender', message: MESSAGES.gender });
+  if (input.group !== undefined && !['individual', 'professional'].includes(String(input.group)))
+    violations.push({ propertyPath: 'group', message: MESSAGES.group });
   if (input.birthday !== undefined && input.birthday !== null && Number.isNaN(Date.parse(String(input.birthday)))) {
     violations.push({ propertyPath: 'birthday', message: MESSAGES.birthday });
   }
   return violations;
 }
 
-export interface NewPasswordInput { newPassword?: unknown; confirmNewPassword?: unknown }
+export interface NewPasswordInput {
+  newPassword?: unknown;
+  confirmNewPassword?: unknown;
+}
 
 export function newPasswordViolations(input: NewPasswordInput): Violation[] {
   const violations: Violation[] = [];
@@ -134,8 +155,16 @@ export function newPasswordViolations(input: NewPasswordInput): Violation[] {
 }
 
 export interface AddressInput {
-  firstName?: unknown; lastName?: unknown; phoneNumber?: unknown; company?: unknown; countryCode?: unknown;
-  provinceCode?: unknown; provinceName?: unknown; street?: unknown; city?: unknown; postcode?: unknown;
+  firstName?: unknown;
+  lastName?: unknown;
+  phoneNumber?: unknown;
+  company?: unknown;
+  countryCode?: unknown;
+  provinceCode?: unknown;
+  provinceName?: unknown;
+  street?: unknown;
+  city?: unknown;
+  postcode?: unknown;
 }
 
 export function addressViolations(input: AddressInput, shippableCountries: ReadonlySet<string>): Violation[] {
@@ -150,8 +179,14 @@ export function addressViolations(input: AddressInput, shippableCountries: Reado
   text(violations, 'provinceName', input.provinceName, 0, 255, false);
   const country = typeof input.countryCode === 'string' ? input.countryCode.trim().toUpperCase() : '';
   if (!country) violations.push({ propertyPath: 'countryCode', message: MESSAGES.blank });
-  else if (!shippableCountries.has(country)) violations.push({ propertyPath: 'countryCode', message: MESSAGES.country });
-  if (country === 'FR' && typeof input.postcode === 'string' && input.postcode.trim() && !/^\d{5}$/.test(input.postcode.replace(/\s/g, ''))) {
+  else if (!shippableCountries.has(country))
+    violations.push({ propertyPath: 'countryCode', message: MESSAGES.country });
+  if (
+    country === 'FR' &&
+    typeof input.postcode === 'string' &&
+    input.postcode.trim() &&
+    !/^\d{5}$/.test(input.postcode.replace(/\s/g, ''))
+  ) {
     violations.push({ propertyPath: 'postcode', message: MESSAGES.postcodeFr });
   }
   return violations;

@@ -16,16 +16,22 @@ export const EXPORT_VEHICLE_STATUSES = {
 
 export type ExportVehicleStatus = keyof typeof EXPORT_VEHICLE_STATUSES;
 
-export const isExportVehicleStatus = (value: string): value is ExportVehicleStatus => Object.hasOwn(EXPORT_VEHICLE_STATUSES, value);
+export const isExportVehicleStatus = (value: string): value is ExportVehicleStatus =>
+  Object.hasOwn(EXPORT_VEHICLE_STATUSES, value);
 
 /** Only professional accounts see the list and ask for quotes. */
-export const mayBuyExportVehicles = (customer: { groupCode: string; companyName: string | null; siret: string | null }) =>
-  customer.groupCode === 'professional' && Boolean(customer.companyName) && Boolean(customer.siret);
+export const mayBuyExportVehicles = (customer: {
+  groupCode: string;
+  companyName: string | null;
+  siret: string | null;
+}) => customer.groupCode === 'professional' && Boolean(customer.companyName) && Boolean(customer.siret);
 
 export const EXPORT_MESSAGES = {
-  professionalsOnly: 'Les véhicules entiers sont réservés aux professionnels : ajoutez la raison sociale et le SIRET de votre entreprise dans votre profil.',
+  professionalsOnly:
+    'Les véhicules entiers sont réservés aux professionnels : ajoutez la raison sociale et le SIRET de votre entreprise dans votre profil.',
   phoneRequired: 'Indiquez un numéro de téléphone pour que nous puissions vous rappeler.',
-  phoneInvalid: 'Ce numéro de téléphone n’est pas valide : 10 chiffres en France (01 23 45 67 89), ou le format international (+33 1 23 45 67 89).',
+  phoneInvalid:
+    'Ce numéro de téléphone n’est pas valide : 10 chiffres en France (01 23 45 67 89), ou le format international (+33 1 23 45 67 89).',
   destinationTooLong: 'Le pays de destination tient en 64 caractères au plus.',
   messageTooLong: 'Votre message dépasse 2 000 caractères : raccourcissez-le.',
   unavailable: 'Ce véhicule n’est plus disponible.',
@@ -55,23 +61,50 @@ export function normalizePhone(value: string): string | null {
 }
 
 /** The quote request's own fields, trimmed, or the French violations to show. */
-export function checkQuoteRequest(input: QuoteRequestInput): { ok: true; fields: QuoteRequestFields } | { ok: false; violations: Violation[] } {
+export function checkQuoteRequest(
+  input: QuoteRequestInput,
+): { ok: true; fields: QuoteRequestFields } | { ok: false; violations: Violation[] } {
   const violations: Violation[] = [];
   const phone = typeof input.phoneNumber === 'string' ? input.phoneNumber.trim() : '';
   const normalized = phone ? normalizePhone(phone) : null;
   if (!phone) violations.push({ propertyPath: 'phoneNumber', message: EXPORT_MESSAGES.phoneRequired });
   else if (!normalized) violations.push({ propertyPath: 'phoneNumber', message: EXPORT_MESSAGES.phoneInvalid });
   const destination = typeof input.destination === 'string' ? input.destination.trim() : '';
-  if (destination.length > 64) violations.push({ propertyPath: 'destination', message: EXPORT_MESSAGES.destinationTooLong });
+  if (destination.length > 64)
+    violations.push({ propertyPath: 'destination', message: EXPORT_MESSAGES.destinationTooLong });
   const message = typeof input.message === 'string' ? input.message.trim() : '';
-  if (message.length > QUOTE_MESSAGE_MAX) violations.push({ propertyPath: 'message', message: EXPORT_MESSAGES.messageTooLong });
+  if (message.length > QUOTE_MESSAGE_MAX)
+    violations.push({ propertyPath: 'message', message: EXPORT_MESSAGES.messageTooLong });
   if (violations.length > 0) return { ok: false, violations };
   return { ok: true, fields: { phoneNumber: normalized!, destination: destination || null, message } };
 }
 
 /** Columns of the staff's spreadsheet of export vehicles (`npm run vehicules-export -- import`). */
-export const EXPORT_COLUMNS = ['code', 'marque', 'modele', 'version', 'annee', 'kilometrage', 'energie', 'statut', 'etat', 'documents', 'prix_ht', 'disponibilite'] as const;
-export const EXPORT_REQUIRED_COLUMNS = ['code', 'marque', 'modele', 'version', 'annee', 'kilometrage', 'energie', 'statut', 'etat'] as const;
+export const EXPORT_COLUMNS = [
+  'code',
+  'marque',
+  'modele',
+  'version',
+  'annee',
+  'kilometrage',
+  'energie',
+  'statut',
+  'etat',
+  'documents',
+  'prix_ht',
+  'disponibilite',
+] as const;
+export const EXPORT_REQUIRED_COLUMNS = [
+  'code',
+  'marque',
+  'modele',
+  'version',
+  'annee',
+  'kilometrage',
+  'energie',
+  'statut',
+  'etat',
+] as const;
 /** en_vente: listed; vendu and retire: off the list (requests stay with the vehicle). */
 export const EXPORT_AVAILABILITY = { en_vente: 'available', vendu: 'sold', retire: 'withdrawn' } as const;
 
@@ -91,36 +124,67 @@ export interface ExportVehicleFields {
 }
 
 /** One line of the spreadsheet as a vehicle, or every problem with it in French. */
-export function parseExportVehicleLine(record: Record<string, string | undefined>, currentYear: number): { ok: true; vehicle: ExportVehicleFields } | { ok: false; errors: string[] } {
+export function parseExportVehicleLine(
+  record: Record<string, string | undefined>,
+  currentYear: number,
+): { ok: true; vehicle: ExportVehicleFields } | { ok: false; errors: string[] } {
   const errors: string[] = [];
   const get = (column: string) => (record[column] ?? '').trim();
   for (const column of EXPORT_REQUIRED_COLUMNS) if (!get(column)) errors.push(`« ${column} » est vide.`);
 
   const code = get('code').toUpperCase();
   if (code && !/^[A-Z0-9-]{3,32}$/.test(code)) errors.push(`Code « ${get('code')} » : 3 à 32 lettres, chiffres ou -.`);
-  for (const [column, label] of [['marque', 'La marque'], ['modele', 'Le modèle'], ['version', 'La version'], ['energie', 'L’énergie']] as const) {
-    if (get(column).length > (column === 'energie' ? 32 : 64)) errors.push(`${label} est trop longue (${column === 'energie' ? 32 : 64} caractères au plus).`);
+  for (const [column, label] of [
+    ['marque', 'La marque'],
+    ['modele', 'Le modèle'],
+    ['version', 'La version'],
+    ['energie', 'L’énergie'],
+  ] as const) {
+    if (get(column).length > (column === 'energie' ? 32 : 64))
+      errors.push(`${label} est trop longue (${column === 'energie' ? 32 : 64} caractères au plus).`);
   }
   const year = get('annee') ? frenchNumber(get('annee')) : null;
-  if (get('annee') && (year === null || !Number.isInteger(year) || year < 1950 || year > currentYear)) errors.push(`Année « ${get('annee')} » : l’année de première immatriculation, par exemple 2014.`);
+  if (get('annee') && (year === null || !Number.isInteger(year) || year < 1950 || year > currentYear))
+    errors.push(`Année « ${get('annee')} » : l’année de première immatriculation, par exemple 2014.`);
   const mileage = get('kilometrage') ? frenchNumber(get('kilometrage')) : null;
-  if (get('kilometrage') && (mileage === null || !Number.isInteger(mileage) || mileage > 2_000_000)) errors.push(`Kilométrage « ${get('kilometrage')} » : un nombre de kilomètres, par exemple 145 000.`);
+  if (get('kilometrage') && (mileage === null || !Number.isInteger(mileage) || mileage > 2_000_000))
+    errors.push(`Kilométrage « ${get('kilometrage')} » : un nombre de kilomètres, par exemple 145 000.`);
   const status = get('statut').toLowerCase();
   if (status && !isExportVehicleStatus(status)) errors.push(`Statut « ${get('statut')} » : roulant, vei, vge ou vhu.`);
   if (get('etat').length > 2000) errors.push('L’état compte 2 000 caractères au plus.');
-  const documents = get('documents').split('|').map((item) => item.trim()).filter(Boolean);
-  if (documents.length > 10 || documents.some((item) => item.length > 120)) errors.push('Documents : 10 au plus, séparés par |, de 120 caractères chacun au plus.');
+  const documents = get('documents')
+    .split('|')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (documents.length > 10 || documents.some((item) => item.length > 120))
+    errors.push('Documents : 10 au plus, séparés par |, de 120 caractères chacun au plus.');
   const price = get('prix_ht') ? frenchNumber(get('prix_ht')) : null;
-  if (get('prix_ht') && (price === null || price <= 0 || price >= 10_000_000)) errors.push(`Prix HT « ${get('prix_ht')} » : un montant en euros hors taxes, par exemple 2 100 ; vide pour « sur devis ».`);
-  const availability = (get('disponibilite') || 'en_vente').toLowerCase().replace('retiré', 'retire').replace('vendue', 'vendu');
-  if (!Object.hasOwn(EXPORT_AVAILABILITY, availability)) errors.push(`Disponibilité « ${get('disponibilite')} » : en_vente, vendu ou retire.`);
+  if (get('prix_ht') && (price === null || price <= 0 || price >= 10_000_000))
+    errors.push(
+      `Prix HT « ${get('prix_ht')} » : un montant en euros hors taxes, par exemple 2 100 ; vide pour « sur devis ».`,
+    );
+  const availability = (get('disponibilite') || 'en_vente')
+    .toLowerCase()
+    .replace('retiré', 'retire')
+    .replace('vendue', 'vendu');
+  if (!Object.hasOwn(EXPORT_AVAILABILITY, availability))
+    errors.push(`Disponibilité « ${get('disponibilite')} » : en_vente, vendu ou retire.`);
 
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
     vehicle: {
-      code, make: get('marque'), model: get('modele'), version: get('version'), year: year!, mileage: mileage!, fuel: get('energie'),
-      status: status as ExportVehicleStatus, condition: get('etat'), documents, priceExclVat: price === null ? null : Math.round(price * 100),
+      code,
+      make: get('marque'),
+      model: get('modele'),
+      version: get('version'),
+      year: year!,
+      mileage: mileage!,
+      fuel: get('energie'),
+      status: status as ExportVehicleStatus,
+      condition: get('etat'),
+      documents,
+      priceExclVat: price === null ? null : Math.round(price * 100),
       state: EXPORT_AVAILABILITY[availability as keyof typeof EXPORT_AVAILABILITY],
     },
   };

@@ -18,7 +18,8 @@ export function normalizePlate(input: string): string | null {
   const fni = FNI.exec(compact.replace(/-/g, ''));
   if (fni) {
     const [, digits, letters, departement] = fni;
-    if (Number(departement) === 0 || (/^\d{2}$/.test(departement!) && Number(departement) > 95) || departement === '20') return null;
+    if (Number(departement) === 0 || (/^\d{2}$/.test(departement!) && Number(departement) > 95) || departement === '20')
+      return null;
     return `${digits} ${letters} ${departement}`;
   }
   return null;

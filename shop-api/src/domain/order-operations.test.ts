@@ -15,13 +15,20 @@ describe('staff operations on orders', () => {
   });
 
   it('refuses what makes no sense for the yard', () => {
-    expect(() => operate({ ...paid, paymentState: 'awaiting_payment' }, 'validate')).toThrow('Une commande se valide une fois payée.');
+    expect(() => operate({ ...paid, paymentState: 'awaiting_payment' }, 'validate')).toThrow(
+      'Une commande se valide une fois payée.',
+    );
     expect(() => operate(paid, 'ship')).toThrow('Validez la commande');
     expect(() => operate(operate(paid, 'validate'), 'fulfill')).toThrow('expédiée');
     expect(() => operate({ ...paid, state: 'fulfilled', shippingState: 'shipped' }, 'cancel')).toThrow(/impossible/);
   });
 
   it('cancels with a refund and puts the parts back on sale', () => {
-    expect(operate(paid, 'cancel')).toEqual({ state: 'cancelled', paymentState: 'refunded', shippingState: 'cancelled', restock: true });
+    expect(operate(paid, 'cancel')).toEqual({
+      state: 'cancelled',
+      paymentState: 'refunded',
+      shippingState: 'cancelled',
+      restock: true,
+    });
   });
 });

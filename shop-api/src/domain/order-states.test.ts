@@ -19,7 +19,8 @@ describe('order state machines', () => {
 
   it('walks the checkout: address, shipping, payment, complete; readdressing is always possible before completion', () => {
     let state: string = 'cart';
-    for (const step of ['address', 'select_shipping', 'select_payment', 'complete'] as const) state = apply(CHECKOUT, state, step);
+    for (const step of ['address', 'select_shipping', 'select_payment', 'complete'] as const)
+      state = apply(CHECKOUT, state, step);
     expect(state).toBe('completed');
     expect(apply(CHECKOUT, 'payment_selected', 'address')).toBe('addressed');
     expect(() => apply(CHECKOUT, 'completed', 'address')).toThrow(/impossible depuis l'état « completed »/);

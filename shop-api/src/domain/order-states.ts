@@ -14,8 +14,14 @@ export const ORDER = {
 } as const satisfies Graph;
 
 export const CHECKOUT = {
-  address: { from: ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_selected', 'payment_skipped'], to: 'addressed' },
-  select_shipping: { from: ['addressed', 'shipping_selected', 'payment_selected', 'payment_skipped'], to: 'shipping_selected' },
+  address: {
+    from: ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_selected', 'payment_skipped'],
+    to: 'addressed',
+  },
+  select_shipping: {
+    from: ['addressed', 'shipping_selected', 'payment_selected', 'payment_skipped'],
+    to: 'shipping_selected',
+  },
   select_payment: { from: ['payment_selected', 'shipping_skipped', 'shipping_selected'], to: 'payment_selected' },
   complete: { from: ['payment_selected', 'payment_skipped'], to: 'completed' },
 } as const satisfies Graph;
@@ -35,7 +41,10 @@ export const SHIPPING = {
 } as const satisfies Graph;
 
 export class TransitionError extends Error {
-  constructor(readonly transition: string, readonly from: string) {
+  constructor(
+    readonly transition: string,
+    readonly from: string,
+  ) {
     super(`Transition « ${transition} » impossible depuis l'état « ${from} ».`);
   }
 }
@@ -45,7 +54,11 @@ export function canApply<G extends Graph>(graph: G, state: string, transition: k
 }
 
 /** The state after `transition`, or a TransitionError when the graph does not allow it from `state`. */
-export function apply<G extends Graph>(graph: G, state: string, transition: keyof G & string): G[typeof transition]['to'] {
+export function apply<G extends Graph>(
+  graph: G,
+  state: string,
+  transition: keyof G & string,
+): G[typeof transition]['to'] {
   if (!canApply(graph, state, transition)) throw new TransitionError(transition, state);
   return graph[transition]!.to;
 }

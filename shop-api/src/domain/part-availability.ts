@@ -17,4 +17,5 @@ export function availabilityOf({ soldAt, onHand, heldByPaymentId }: StockFacts):
 }
 
 /** Whether a shopper can take the part now (the contract's `inStock`). */
-export const inStock = (stock: Omit<StockFacts, 'soldAt'>) => availabilityOf({ ...stock, soldAt: null }) === 'available';
+export const inStock = (stock: Omit<StockFacts, 'soldAt'>) =>
+  availabilityOf({ ...stock, soldAt: null }) === 'available';

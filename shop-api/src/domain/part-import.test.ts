@@ -2,9 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { frenchNumber, parseImportLine, subFamilyCode } from './part-import.js';
 
 const line = {
-  code: 'ab-1234', nom: 'Turbo Renault Clio III 1.5 dCi 85', sous_famille: 'moteur/turbo', prix: '1 249,90', reference_oem: '54399880030',
-  moteur_donneur: 'piece_renault_clio-iii_1-5-dci-85', annee: '2011', kilometrage: '142 000', etat: 'b', garantie_mois: '6', poids_kg: '4,5',
-  description: 'Turbo testé.', compatibilites: 'piece_renault_megane-iii_1-5-dci-110 | piece_renault_clio-iii_1-5-dci-85', photos: 'ab-1234-1.jpg|ab-1234-2.png', statut: '',
+  code: 'ab-1234',
+  nom: 'Turbo Renault Clio III 1.5 dCi 85',
+  sous_famille: 'moteur/turbo',
+  prix: '1 249,90',
+  reference_oem: '54399880030',
+  moteur_donneur: 'piece_renault_clio-iii_1-5-dci-85',
+  annee: '2011',
+  kilometrage: '142 000',
+  etat: 'b',
+  garantie_mois: '6',
+  poids_kg: '4,5',
+  description: 'Turbo testé.',
+  compatibilites: 'piece_renault_megane-iii_1-5-dci-110 | piece_renault_clio-iii_1-5-dci-85',
+  photos: 'ab-1234-1.jpg|ab-1234-2.png',
+  statut: '',
 };
 
 describe('parseImportLine', () => {
@@ -12,17 +24,39 @@ describe('parseImportLine', () => {
     expect(parseImportLine(line, 2026)).toEqual({
       ok: true,
       part: {
-        code: 'AB-1234', name: 'Turbo Renault Clio III 1.5 dCi 85', subFamilyCode: 'family_moteur_turbo', priceCents: 124990, oemReference: '54399880030',
-        donorEngineCode: 'piece_renault_clio-iii_1-5-dci-85', donorYear: 2011, donorMileageKm: 142000, grade: 'B', warrantyMonths: 6, weightGrams: 4500,
+        code: 'AB-1234',
+        name: 'Turbo Renault Clio III 1.5 dCi 85',
+        subFamilyCode: 'family_moteur_turbo',
+        priceCents: 124990,
+        oemReference: '54399880030',
+        donorEngineCode: 'piece_renault_clio-iii_1-5-dci-85',
+        donorYear: 2011,
+        donorMileageKm: 142000,
+        grade: 'B',
+        warrantyMonths: 6,
+        weightGrams: 4500,
         description: 'Turbo testé.',
         compatibleEngineCodes: ['piece_renault_clio-iii_1-5-dci-85', 'piece_renault_megane-iii_1-5-dci-110'],
-        photos: ['ab-1234-1.jpg', 'ab-1234-2.png'], status: 'en_vente',
+        photos: ['ab-1234-1.jpg', 'ab-1234-2.png'],
+        status: 'en_vente',
       },
     });
   });
 
   it('lists every problem of a line, in French', () => {
-    const result = parseImportLine({ ...line, code: 'x', prix: 'gratuit', etat: 'D', poids_kg: '', annee: '1890', photos: '../../etc/passwd.jpg', statut: 'perdue' }, 2026);
+    const result = parseImportLine(
+      {
+        ...line,
+        code: 'x',
+        prix: 'gratuit',
+        etat: 'D',
+        poids_kg: '',
+        annee: '1890',
+        photos: '../../etc/passwd.jpg',
+        statut: 'perdue',
+      },
+      2026,
+    );
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors).toEqual([
       '« poids_kg » est vide.',

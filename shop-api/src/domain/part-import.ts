@@ -6,8 +6,21 @@
  * garantie_mois; poids_kg; description; compatibilites; photos; statut
  */
 export const IMPORT_COLUMNS = [
-  'code', 'nom', 'sous_famille', 'prix', 'reference_oem', 'moteur_donneur', 'annee', 'kilometrage', 'etat',
-  'garantie_mois', 'poids_kg', 'description', 'compatibilites', 'photos', 'statut',
+  'code',
+  'nom',
+  'sous_famille',
+  'prix',
+  'reference_oem',
+  'moteur_donneur',
+  'annee',
+  'kilometrage',
+  'etat',
+  'garantie_mois',
+  'poids_kg',
+  'description',
+  'compatibilites',
+  'photos',
+  'statut',
 ] as const;
 export const REQUIRED_COLUMNS = ['code', 'nom', 'sous_famille', 'prix', 'etat', 'garantie_mois', 'poids_kg'] as const;
 
@@ -52,11 +65,18 @@ export function frenchNumber(value: string): number | null {
 /** "moteur/turbo" (the families' slugs, as in the shop's URLs) or a taxon code → the taxon code. */
 export function subFamilyCode(value: string): string {
   const trimmed = value.trim().toLowerCase();
-  const slugs = trimmed.split('/').map((part) => part.trim()).filter(Boolean);
+  const slugs = trimmed
+    .split('/')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return slugs.length === 2 ? `family_${slugs[0]}_${slugs[1]}` : trimmed;
 }
 
-const list = (value: string | undefined) => (value ?? '').split('|').map((item) => item.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split('|')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export function parseImportLine(record: Record<string, string | undefined>, currentYear: number): ImportLine {
   const errors: string[] = [];
@@ -69,24 +89,33 @@ export function parseImportLine(record: Record<string, string | undefined>, curr
   const name = get('nom');
   if (name && (name.length < 3 || name.length > 255)) errors.push('Le nom compte de 3 à 255 caractères.');
   const subFamily = get('sous_famille') ? subFamilyCode(get('sous_famille')) : '';
-  if (subFamily && !TAXON_CODE.test(subFamily)) errors.push(`Sous-famille « ${get('sous_famille')} » : écrivez famille/sous-famille, par exemple moteur/turbo.`);
+  if (subFamily && !TAXON_CODE.test(subFamily))
+    errors.push(`Sous-famille « ${get('sous_famille')} » : écrivez famille/sous-famille, par exemple moteur/turbo.`);
 
   const price = get('prix') ? frenchNumber(get('prix')) : null;
-  if (get('prix') && (price === null || price <= 0 || price >= 1_000_000)) errors.push(`Prix « ${get('prix')} » : un montant en euros TTC, par exemple 129,90.`);
+  if (get('prix') && (price === null || price <= 0 || price >= 1_000_000))
+    errors.push(`Prix « ${get('prix')} » : un montant en euros TTC, par exemple 129,90.`);
   const weight = get('poids_kg') ? frenchNumber(get('poids_kg')) : null;
-  if (get('poids_kg') && (weight === null || weight <= 0 || weight > 5000)) errors.push(`Poids « ${get('poids_kg')} » : des kilos, par exemple 12,5.`);
+  if (get('poids_kg') && (weight === null || weight <= 0 || weight > 5000))
+    errors.push(`Poids « ${get('poids_kg')} » : des kilos, par exemple 12,5.`);
   const grade = get('etat').toUpperCase();
   if (grade && !['A', 'B', 'C'].includes(grade)) errors.push(`État « ${get('etat')} » : A, B ou C.`);
   const warranty = get('garantie_mois') ? frenchNumber(get('garantie_mois')) : null;
-  if (get('garantie_mois') && (warranty === null || !Number.isInteger(warranty) || warranty > 60)) errors.push(`Garantie « ${get('garantie_mois')} » : un nombre de mois entre 0 et 60.`);
+  if (get('garantie_mois') && (warranty === null || !Number.isInteger(warranty) || warranty > 60))
+    errors.push(`Garantie « ${get('garantie_mois')} » : un nombre de mois entre 0 et 60.`);
 
   const year = get('annee') ? frenchNumber(get('annee')) : null;
-  if (get('annee') && (year === null || !Number.isInteger(year) || year < 1950 || year > currentYear + 1)) errors.push(`Année « ${get('annee')} » : l’année du véhicule donneur, par exemple 2014.`);
+  if (get('annee') && (year === null || !Number.isInteger(year) || year < 1950 || year > currentYear + 1))
+    errors.push(`Année « ${get('annee')} » : l’année du véhicule donneur, par exemple 2014.`);
   const mileage = get('kilometrage') ? frenchNumber(get('kilometrage')) : null;
-  if (get('kilometrage') && (mileage === null || !Number.isInteger(mileage) || mileage > 2_000_000)) errors.push(`Kilométrage « ${get('kilometrage')} » : un nombre de kilomètres, par exemple 145 000.`);
+  if (get('kilometrage') && (mileage === null || !Number.isInteger(mileage) || mileage > 2_000_000))
+    errors.push(`Kilométrage « ${get('kilometrage')} » : un nombre de kilomètres, par exemple 145 000.`);
 
   const donor = get('moteur_donneur').toLowerCase() || null;
-  if (donor && !TAXON_CODE.test(donor)) errors.push(`Moteur donneur « ${get('moteur_donneur')} » : le code du moteur, par exemple piece_renault_clio-iii_1-5-dci-85.`);
+  if (donor && !TAXON_CODE.test(donor))
+    errors.push(
+      `Moteur donneur « ${get('moteur_donneur')} » : le code du moteur, par exemple piece_renault_clio-iii_1-5-dci-85.`,
+    );
   const compatible = list(get('compatibilites')).map((item) => item.toLowerCase());
   const badEngine = compatible.find((item) => !TAXON_CODE.test(item));
   if (badEngine) errors.push(`Compatibilité « ${badEngine} » : des codes de moteurs séparés par |.`);
@@ -95,7 +124,8 @@ export function parseImportLine(record: Record<string, string | undefined>, curr
   if (badPhoto) errors.push(`Photo « ${badPhoto} » : un nom de fichier .jpg, .png ou .webp du dossier des photos.`);
   if (photos.length > MAX_PHOTOS) errors.push(`${MAX_PHOTOS} photos au plus par pièce.`);
   const status = (get('statut') || 'en_vente').toLowerCase().replace('retirée', 'retiree');
-  if (!(IMPORT_STATUSES as readonly string[]).includes(status)) errors.push(`Statut « ${get('statut')} » : en_vente, vendue ou retiree.`);
+  if (!(IMPORT_STATUSES as readonly string[]).includes(status))
+    errors.push(`Statut « ${get('statut')} » : en_vente, vendue ou retiree.`);
   const reference = get('reference_oem');
   if (reference.length > 100) errors.push('La référence constructeur compte 100 caractères au plus.');
   const description = get('description');
@@ -105,10 +135,21 @@ export function parseImportLine(record: Record<string, string | undefined>, curr
   return {
     ok: true,
     part: {
-      code, name, subFamilyCode: subFamily, priceCents: Math.round(price! * 100), oemReference: reference || null,
-      donorEngineCode: donor, donorYear: year, donorMileageKm: mileage, grade: grade as 'A' | 'B' | 'C', warrantyMonths: warranty!,
-      weightGrams: Math.round(weight! * 1000), description,
-      compatibleEngineCodes: [...new Set([...(donor ? [donor] : []), ...compatible])], photos, status: status as ImportStatus,
+      code,
+      name,
+      subFamilyCode: subFamily,
+      priceCents: Math.round(price! * 100),
+      oemReference: reference || null,
+      donorEngineCode: donor,
+      donorYear: year,
+      donorMileageKm: mileage,
+      grade: grade as 'A' | 'B' | 'C',
+      warrantyMonths: warranty!,
+      weightGrams: Math.round(weight! * 1000),
+      description,
+      compatibleEngineCodes: [...new Set([...(donor ? [donor] : []), ...compatible])],
+      photos,
+      status: status as ImportStatus,
     },
   };
 }

@@ -4,7 +4,11 @@ import { DAY_MS, erasureDate, retentionStep } from './retention.js';
 const now = new Date('2026-11-22T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
 const customer = (fields: Partial<Parameters<typeof retentionStep>[0]>) => ({
-  createdAt: daysAgo(1000), lastSeenAt: null, retentionWarnedAt: null, erasedAt: null, ...fields,
+  createdAt: daysAgo(1000),
+  lastSeenAt: null,
+  retentionWarnedAt: null,
+  erasedAt: null,
+  ...fields,
 });
 
 describe('retention of unused accounts', () => {
@@ -30,8 +34,14 @@ describe('retention of unused accounts', () => {
   });
 
   it('announces the later of the 2 years and the 30 days of notice', () => {
-    expect(erasureDate({ createdAt: daysAgo(1000), lastSeenAt: daysAgo(700) }, now).toISOString()).toBe(new Date(now.getTime() + 30 * DAY_MS).toISOString());
-    expect(erasureDate({ createdAt: daysAgo(1000), lastSeenAt: daysAgo(900) }, now).toISOString()).toBe(new Date(now.getTime() + 30 * DAY_MS).toISOString());
-    expect(erasureDate({ createdAt: daysAgo(1000), lastSeenAt: daysAgo(690) }, now).toISOString()).toBe(daysAgo(690 - 730).toISOString());
+    expect(erasureDate({ createdAt: daysAgo(1000), lastSeenAt: daysAgo(700) }, now).toISOString()).toBe(
+      new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+    );
+    expect(erasureDate({ createdAt: daysAgo(1000), lastSeenAt: daysAgo(900) }, now).toISOString()).toBe(
+      new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+    );
+    expect(erasureDate({ createdAt: daysAgo(1000), lastSeenAt: daysAgo(690) }, now).toISOString()).toBe(
+      daysAgo(690 - 730).toISOString(),
+    );
   });
 });

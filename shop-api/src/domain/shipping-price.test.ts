@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { fitsWeight, shippingPrice, type ShippingRule } from './shipping-price.js';
 
-const pickup: ShippingRule = { basePrice: 0, includedWeightGrams: 0, pricePerExtraKg: 0, minWeightGrams: null, maxWeightGrams: null };
-const parcel: ShippingRule = { basePrice: 990, includedWeightGrams: 5000, pricePerExtraKg: 60, minWeightGrams: null, maxWeightGrams: 30000 };
-const freight: ShippingRule = { basePrice: 6900, includedWeightGrams: 100000, pricePerExtraKg: 40, minWeightGrams: 20000, maxWeightGrams: null };
+const pickup: ShippingRule = {
+  basePrice: 0,
+  includedWeightGrams: 0,
+  pricePerExtraKg: 0,
+  minWeightGrams: null,
+  maxWeightGrams: null,
+};
+const parcel: ShippingRule = {
+  basePrice: 990,
+  includedWeightGrams: 5000,
+  pricePerExtraKg: 60,
+  minWeightGrams: null,
+  maxWeightGrams: 30000,
+};
+const freight: ShippingRule = {
+  basePrice: 6900,
+  includedWeightGrams: 100000,
+  pricePerExtraKg: 40,
+  minWeightGrams: 20000,
+  maxWeightGrams: null,
+};
 
 describe('shipping price', () => {
   it('is free at the yard whatever the weight', () => {

@@ -12,7 +12,8 @@ export interface ShippingRule {
 }
 
 export const fitsWeight = (rule: ShippingRule, weightGrams: number) =>
-  (rule.minWeightGrams === null || weightGrams >= rule.minWeightGrams) && (rule.maxWeightGrams === null || weightGrams <= rule.maxWeightGrams);
+  (rule.minWeightGrams === null || weightGrams >= rule.minWeightGrams) &&
+  (rule.maxWeightGrams === null || weightGrams <= rule.maxWeightGrams);
 
 export function shippingPrice(rule: ShippingRule, weightGrams: number): number {
   const extraKg = Math.max(0, Math.ceil((weightGrams - rule.includedWeightGrams) / 1000));

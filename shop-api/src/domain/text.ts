@@ -12,5 +12,7 @@ export function normalizeText(value: string): string {
 
 /** A manufacturer reference without spaces, dots or dashes, upper case: "8V21-13W030 ae" → "8V2113W030AE". */
 export function normalizeReference(value: string): string {
-  return normalizeText(value).replace(/[^a-z0-9]/g, '').toUpperCase();
+  return normalizeText(value)
+    .replace(/[^a-z0-9]/g, '')
+    .toUpperCase();
 }

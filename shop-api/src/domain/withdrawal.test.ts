@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { frenchDateTime, itemsToWithdraw, WITHDRAWAL_MESSAGES, withdrawalDeadline, withdrawalStatus } from './withdrawal.js';
+import {
+  frenchDateTime,
+  itemsToWithdraw,
+  WITHDRAWAL_MESSAGES,
+  withdrawalDeadline,
+  withdrawalStatus,
+} from './withdrawal.js';
 
 const order = (fields: Partial<Parameters<typeof withdrawalStatus>[0]> = {}) => ({
-  state: 'new', groupCode: 'individual', fulfilledAt: null, itemIds: [1, 2], withdrawnItemIds: [], ...fields,
+  state: 'new',
+  groupCode: 'individual',
+  fulfilledAt: null,
+  itemIds: [1, 2],
+  withdrawnItemIds: [],
+  ...fields,
 });
 
 describe('withdrawal period', () => {
@@ -53,18 +64,28 @@ describe('withdrawalStatus', () => {
   });
 
   it('is closed to professionals, cancelled orders and carts', () => {
-    expect(withdrawalStatus(order({ groupCode: 'professional' }), now)).toMatchObject({ open: false, reason: 'professional' });
+    expect(withdrawalStatus(order({ groupCode: 'professional' }), now)).toMatchObject({
+      open: false,
+      reason: 'professional',
+    });
     expect(withdrawalStatus(order({ state: 'cancelled' }), now)).toMatchObject({ open: false, reason: 'cancelled' });
     expect(withdrawalStatus(order({ state: 'cart' }), now)).toMatchObject({ open: false, reason: 'notPlaced' });
   });
 
   it('leaves only the parts not withdrawn yet, and closes when none is left', () => {
-    expect(withdrawalStatus(order({ withdrawnItemIds: [1] }), now)).toMatchObject({ open: true, remainingItemIds: [2] });
-    expect(withdrawalStatus(order({ withdrawnItemIds: [2, 1] }), now)).toMatchObject({ open: false, reason: 'nothingLeft' });
+    expect(withdrawalStatus(order({ withdrawnItemIds: [1] }), now)).toMatchObject({
+      open: true,
+      remainingItemIds: [2],
+    });
+    expect(withdrawalStatus(order({ withdrawnItemIds: [2, 1] }), now)).toMatchObject({
+      open: false,
+      reason: 'nothingLeft',
+    });
   });
 
   it('has a French message for every refusal', () => {
-    for (const reason of ['professional', 'notPlaced', 'cancelled', 'expired', 'nothingLeft'] as const) expect(WITHDRAWAL_MESSAGES[reason]).toMatch(/\S/);
+    for (const reason of ['professional', 'notPlaced', 'cancelled', 'expired', 'nothingLeft'] as const)
+      expect(WITHDRAWAL_MESSAGES[reason]).toMatch(/\S/);
   });
 });
 

@@ -13,7 +13,8 @@ export const WITHDRAWAL_DAYS = 14;
 export const SHOP_TIME_ZONE = 'Europe/Paris';
 
 export const WITHDRAWAL_MESSAGES = {
-  professional: 'Le droit de rétractation est réservé aux particuliers : vos conditions sont celles des conditions générales de vente aux professionnels.',
+  professional:
+    'Le droit de rétractation est réservé aux particuliers : vos conditions sont celles des conditions générales de vente aux professionnels.',
   notPlaced: 'Cette commande n’est pas encore passée.',
   cancelled: 'Cette commande est annulée : il n’y a plus de contrat à rétracter.',
   expired: 'Le délai de rétractation de 14 jours est écoulé.',
@@ -37,7 +38,9 @@ function publicHolidays(year: number): Set<string> {
   let days = holidaysByYear.get(year);
   if (!days) {
     // The library builds local-midnight dates by adding whole days: noon absorbs a daylight-saving hour.
-    days = new Set(Object.values(joursFeries(year)).map((date) => format(new Date(date.getTime() + 12 * 3600_000), 'yyyy-MM-dd')));
+    days = new Set(
+      Object.values(joursFeries(year)).map((date) => format(new Date(date.getTime() + 12 * 3600_000), 'yyyy-MM-dd')),
+    );
     holidaysByYear.set(year, days);
   }
   return days;
@@ -85,7 +88,13 @@ export function itemsToWithdraw(requested: number[] | undefined, remainingItemId
 /** "lundi 7 décembre 2026 à 23 h 59" in Paris time: what the acknowledgement and the pages say. */
 export function frenchDateTime(date: Date): string {
   const parts = new Intl.DateTimeFormat('fr-FR', {
-    timeZone: SHOP_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit',
+    timeZone: SHOP_TIME_ZONE,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
   }).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')} à ${get('hour')} h ${get('minute')}`;

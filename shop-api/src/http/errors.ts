@@ -5,7 +5,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -14,7 +17,10 @@ export const notFound = (message = 'Not Found') => new HttpError(404, message);
 
 /** Authentication failures in lexik's plain JSON shape: `{"code": 401, "message": "…"}`. */
 export class AuthError extends Error {
-  constructor(readonly statusCode: number, message: string) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -53,7 +59,9 @@ export function violationList(violations: Violation[]): Record<string, unknown> 
     '@context': '/api/v2/contexts/ConstraintViolationList',
     '@type': 'ConstraintViolationList',
     'hydra:title': 'An error occurred',
-    'hydra:description': violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'),
+    'hydra:description': violations
+      .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
+      .join('\n'),
     violations,
   };
 }
@@ -74,21 +82,30 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AuthError) {
-      return reply.status(error.statusCode).header('www-authenticate', 'Bearer').type('application/json; charset=utf-8')
+      return reply
+        .status(error.statusCode)
+        .header('www-authenticate', 'Bearer')
+        .type('application/json; charset=utf-8')
         .send({ code: error.statusCode, message: error.message });
     }
     if (error instanceof ViolationError) {
       return reply.status(422).type('application/ld+json; charset=utf-8').send(violationList(error.violations));
     }
     if (error instanceof TooManyRequestsError) {
-      return reply.status(429).header('retry-after', String(error.retryAfter)).type('application/ld+json; charset=utf-8')
+      return reply
+        .status(429)
+        .header('retry-after', String(error.retryAfter))
+        .type('application/ld+json; charset=utf-8')
         .send(hydraError(error.message));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).type('application/ld+json; charset=utf-8').send(hydraError(error.message));
     }
     if (error.validation) {
-      return reply.status(400).type('application/ld+json; charset=utf-8').send(hydraError(describeValidation(error)));
+      return reply
+        .status(400)
+        .type('application/ld+json; charset=utf-8')
+        .send(hydraError(describeValidation(error)));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: broken JSON, unsupported media type, body too large…

@@ -11,8 +11,16 @@ describe('hydra collections (API Platform rules)', () => {
   });
 
   it('has a view without paging links when filtered on a single page', () => {
-    const body = collection([], { ...options, rawQuery: 'taxon=family_moteur', total: 0, paging: { page: 1, itemsPerPage: 30 } });
-    expect(body['hydra:view']).toEqual({ '@id': '/api/v2/shop/products?taxon=family_moteur', '@type': 'hydra:PartialCollectionView' });
+    const body = collection([], {
+      ...options,
+      rawQuery: 'taxon=family_moteur',
+      total: 0,
+      paging: { page: 1, itemsPerPage: 30 },
+    });
+    expect(body['hydra:view']).toEqual({
+      '@id': '/api/v2/shop/products?taxon=family_moteur',
+      '@type': 'hydra:PartialCollectionView',
+    });
   });
 
   it('adds first, last, previous and next when the result spans pages', () => {
@@ -27,8 +35,15 @@ describe('hydra collections (API Platform rules)', () => {
   });
 
   it('encodes as RFC 3986', () => {
-    const body = collection([], { ...options, rawQuery: 'search=phare+avant&order[price]=asc', total: 1, paging: { page: 1, itemsPerPage: 30 } });
-    expect((body['hydra:view'] as Record<string, string>)['@id']).toBe('/api/v2/shop/products?search=phare%20avant&order%5Bprice%5D=asc');
+    const body = collection([], {
+      ...options,
+      rawQuery: 'search=phare+avant&order[price]=asc',
+      total: 1,
+      paging: { page: 1, itemsPerPage: 30 },
+    });
+    expect((body['hydra:view'] as Record<string, string>)['@id']).toBe(
+      '/api/v2/shop/products?search=phare%20avant&order%5Bprice%5D=asc',
+    );
   });
 
   it('builds IRIs and Sylius dates', () => {

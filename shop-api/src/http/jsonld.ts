@@ -4,7 +4,8 @@
  */
 export const API_PREFIX = '/api/v2/shop';
 
-export const iri = (resource: string, id: string | number) => `${API_PREFIX}/${resource}/${encodeURIComponent(String(id))}`;
+export const iri = (resource: string, id: string | number) =>
+  `${API_PREFIX}/${resource}/${encodeURIComponent(String(id))}`;
 
 /** Sylius serialises datetimes as "Y-m-d H:i:s" without a time zone (here: UTC). */
 export function syliusDate(date: Date): string {
@@ -20,7 +21,8 @@ export const DEFAULT_ITEMS_PER_PAGE = 30;
 export const MAX_ITEMS_PER_PAGE = 100;
 
 /** RFC 3986 encoding, as API Platform's IriHelper does (`[` → `%5B`, space → `%20`). */
-const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The request's query with `page` moved last and set to `page`. */
 function pageUrl(path: string, params: [string, string][], page?: number): string {

@@ -12,9 +12,11 @@ function wantsPlainJson(request: FastifyRequest): boolean {
 function stripJsonLd(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripJsonLd);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value)
-      .filter(([key]) => !key.startsWith('@'))
-      .map(([key, inner]) => [key, stripJsonLd(inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !key.startsWith('@'))
+        .map(([key, inner]) => [key, stripJsonLd(inner)]),
+    );
   }
   return value;
 }

@@ -10,11 +10,18 @@ const MAX_INT4 = 2_147_483_647;
 export const digitsSchema = { type: 'string', pattern: '^[0-9]{1,10}$' } as const;
 
 /** A positive int4 from digits; out of range → 400 naming the parameter. */
-export function positiveInt(value: string | undefined, name: string, { fallback, max = MAX_INT4 }: { fallback?: number; max?: number } = {}): number {
+export function positiveInt(
+  value: string | undefined,
+  name: string,
+  { fallback, max = MAX_INT4 }: { fallback?: number; max?: number } = {},
+): number {
   if (value === undefined && fallback !== undefined) return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1 || number > max) {
-    throw new HttpError(400, `Valeur invalide pour le paramètre « ${name} » : nombre entier entre 1 et ${max} attendu.`);
+    throw new HttpError(
+      400,
+      `Valeur invalide pour le paramètre « ${name} » : nombre entier entre 1 et ${max} attendu.`,
+    );
   }
   return number;
 }

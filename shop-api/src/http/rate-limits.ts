@@ -70,12 +70,17 @@ const KEY = Symbol('rate-limit key');
  */
 export async function registerRateLimits(app: FastifyInstance, scale = 1): Promise<Limits> {
   await app.register(rateLimit, { global: false });
-  const limiters = new Map(Object.entries(RATE_RULES).map(([rule, { max, timeWindow }]) => [rule, app.createRateLimit({
-    max: UNSCALED.has(rule as RateRule) ? max : max * scale,
-    timeWindow,
-    keyGenerator: (request) => `${rule}:${(request as unknown as Record<symbol, string>)[KEY]}`,
-    cache: KEYS_PER_RULE,
-  } as CreateRateLimitOptions)]));
+  const limiters = new Map(
+    Object.entries(RATE_RULES).map(([rule, { max, timeWindow }]) => [
+      rule,
+      app.createRateLimit({
+        max: UNSCALED.has(rule as RateRule) ? max : max * scale,
+        timeWindow,
+        keyGenerator: (request) => `${rule}:${(request as unknown as Record<symbol, string>)[KEY]}`,
+        cache: KEYS_PER_RULE,
+      } as CreateRateLimitOptions),
+    ]),
+  );
   // The plugin keys a request; the routes name the key: the request is passed on, seen with it.
   const count = (request: FastifyRequest, rule: RateRule, key: string, increment: boolean) =>
     limiters.get(rule)!(Object.assign(Object.create(request) as FastifyRequest, { [KEY]: key }), { increment });

@@ -8,7 +8,10 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-export async function registerSecurity(app: FastifyInstance, { siteUrl, publicUrl }: { siteUrl: string; publicUrl: string }) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  { siteUrl, publicUrl }: { siteUrl: string; publicUrl: string },
+) {
   const siteOrigin = new URL(siteUrl).origin;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -31,5 +34,10 @@ export async function registerSecurity(app: FastifyInstance, { siteUrl, publicUr
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
   });
-  await app.register(cors, { origin: [siteOrigin], methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], credentials: false, maxAge: 600 });
+  await app.register(cors, {
+    origin: [siteOrigin],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    credentials: false,
+    maxAge: 600,
+  });
 }

@@ -5,17 +5,34 @@
  */
 export type SpreadsheetLinesBody = { lines: { line: number; record: Record<string, string> }[] };
 
-export function spreadsheetLinesSchema({ maxLines, maxColumns, maxCellLength }: { maxLines: number; maxColumns: number; maxCellLength: number }) {
+export function spreadsheetLinesSchema({
+  maxLines,
+  maxColumns,
+  maxCellLength,
+}: {
+  maxLines: number;
+  maxColumns: number;
+  maxCellLength: number;
+}) {
   return {
-    type: 'object', required: ['lines'], additionalProperties: false,
+    type: 'object',
+    required: ['lines'],
+    additionalProperties: false,
     properties: {
       lines: {
-        type: 'array', maxItems: maxLines,
+        type: 'array',
+        maxItems: maxLines,
         items: {
-          type: 'object', required: ['line', 'record'], additionalProperties: false,
+          type: 'object',
+          required: ['line', 'record'],
+          additionalProperties: false,
           properties: {
             line: { type: 'integer', minimum: 1 },
-            record: { type: 'object', maxProperties: maxColumns, additionalProperties: { type: 'string', maxLength: maxCellLength } },
+            record: {
+              type: 'object',
+              maxProperties: maxColumns,
+              additionalProperties: { type: 'string', maxLength: maxCellLength },
+            },
           },
         },
       },

@@ -16,7 +16,10 @@ export interface RetentionRun {
   erased: number;
 }
 
-export async function applyRetention({ db, mailer, siteUrl, now }: { db: Db; mailer: Mailer; siteUrl: string; now: Date }, log?: Pick<FastifyBaseLogger, 'error'>): Promise<RetentionRun> {
+export async function applyRetention(
+  { db, mailer, siteUrl, now }: { db: Db; mailer: Mailer; siteUrl: string; now: Date },
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<RetentionRun> {
   const run: RetentionRun = { warned: 0, erased: 0 };
   const candidates = await idleCustomers(db, new Date(now.getTime() - (ACCOUNT_IDLE_LIMIT_MS - ERASURE_NOTICE_MS)));
   for (const customer of candidates) {
@@ -24,7 +27,12 @@ export async function applyRetention({ db, mailer, siteUrl, now }: { db: Db; mai
     if (step === 'erase' && (await eraseCustomer(db, customer.id, now))) run.erased += 1;
     if (step !== 'warn') continue;
     try {
-      const day = erasureDate(customer, now).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+      const day = erasureDate(customer, now).toLocaleDateString('fr-FR', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Europe/Paris',
+      });
       await mailer.send(retentionWarningMail(customer.email, customer.firstName, day, `${siteUrl}/connexion`));
       // Recorded only once sent: an undelivered warning is tried again at the next run.
       await updateCustomer(db, customer.id, { retentionWarnedAt: now });

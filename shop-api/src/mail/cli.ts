@@ -14,7 +14,9 @@ if (mails.length === 0) {
   process.stdout.write(`Aucun mail dans ${dir} (avec SMTP_URL, les mails partent vers le serveur SMTP).\n`);
 }
 for (const mail of mails) {
-  process.stdout.write(`\n${mail.date?.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }) ?? ''}  à ${mail.to}\n  ${mail.subject}\n`);
+  process.stdout.write(
+    `\n${mail.date?.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }) ?? ''}  à ${mail.to}\n  ${mail.subject}\n`,
+  );
   for (const link of mail.links) process.stdout.write(`  → ${link}\n`);
   process.stdout.write(`  (${join(dir, mail.file)})\n`);
 }

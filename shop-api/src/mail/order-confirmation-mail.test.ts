@@ -23,7 +23,11 @@ describe('order confirmation mail', () => {
     const total = lines.indexOf(`Total payé TTC : ${euros(80790)}`);
     expect([parts, delivery, total].every((index) => index > 0)).toBe(true);
     expect(parts < delivery && delivery < total).toBe(true);
-    for (const line of [`Pièces (1) : ${euros(73890)}`, `Livraison (Messagerie sur palette) : ${euros(6900)}`, `Total payé TTC : ${euros(80790)}`]) {
+    for (const line of [
+      `Pièces (1) : ${euros(73890)}`,
+      `Livraison (Messagerie sur palette) : ${euros(6900)}`,
+      `Total payé TTC : ${euros(80790)}`,
+    ]) {
       expect(html).toContain(`<p>${line}</p>`);
     }
   });
@@ -31,7 +35,15 @@ describe('order confirmation mail', () => {
   it('shows the order’s own totals, never sums of its own', () => {
     // Figures as the shop API's order holds them, even where they differ from a sum of the lines.
     const { text } = orderConfirmationMail('lea@exemple.fr', 'Léa', {
-      ...pallet, lines: [{ name: 'Hayon', amount: 100 }, { name: 'Rétroviseur', amount: 200 }], itemsTotal: 350, shippingTotal: 0, shippingName: 'Retrait au centre VHU', total: 350,
+      ...pallet,
+      lines: [
+        { name: 'Hayon', amount: 100 },
+        { name: 'Rétroviseur', amount: 200 },
+      ],
+      itemsTotal: 350,
+      shippingTotal: 0,
+      shippingName: 'Retrait au centre VHU',
+      total: 350,
     });
     expect(text).toContain(`Pièces (2) : ${euros(350)}`);
     expect(text).toContain('Livraison (Retrait au centre VHU) : gratuite');

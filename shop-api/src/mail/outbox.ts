@@ -16,14 +16,27 @@ export interface OutboxMail {
 export async function readOutbox(dir: string, limit = 20): Promise<OutboxMail[]> {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort().reverse().slice(0, limit);
+    files = readdirSync(dir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse()
+      .slice(0, limit);
   } catch {
     return [];
   }
-  return Promise.all(files.map(async (file) => {
-    const parsed = await simpleParser(readFileSync(join(dir, file)));
-    const text = parsed.text ?? '';
-    const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : parsed.to?.text ?? '';
-    return { file, date: parsed.date ?? null, to, subject: parsed.subject ?? '', text, links: [...new Set(text.match(/https?:\/\/\S+/g) ?? [])] };
-  }));
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await simpleParser(readFileSync(join(dir, file)));
+      const text = parsed.text ?? '';
+      const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
+      return {
+        file,
+        date: parsed.date ?? null,
+        to,
+        subject: parsed.subject ?? '',
+        text,
+        links: [...new Set(text.match(/https?:\/\/\S+/g) ?? [])],
+      };
+    }),
+  );
 }

@@ -3,8 +3,24 @@ import type { OutgoingMail } from './mailer.js';
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function mail(to: string, subject: string, greeting: string, paragraphs: string[], link: { url: string; label: string }, footer: string): OutgoingMail {
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${link.label} : ${link.url}`, '', footer, '', 'Pièces Auto Recyclées'].join('\n');
+function mail(
+  to: string,
+  subject: string,
+  greeting: string,
+  paragraphs: string[],
+  link: { url: string; label: string },
+  footer: string,
+): OutgoingMail {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `${link.label} : ${link.url}`,
+    '',
+    footer,
+    '',
+    'Pièces Auto Recyclées',
+  ].join('\n');
   const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
 <p>${escape(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
@@ -17,42 +33,77 @@ ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
 }
 
 export function verificationMail(to: string, firstName: string, url: string): OutgoingMail {
-  return mail(to, 'Confirmez votre adresse e-mail', `Bonjour ${firstName},`, [
-    'Merci d’avoir créé votre compte sur Pièces Auto Recyclées.',
-    'Pour l’activer, confirmez votre adresse e-mail. Ce lien est valable 48 heures et ne sert qu’une fois.',
-  ], { url, label: 'Confirmer mon adresse e-mail' }, 'Vous n’avez pas créé de compte ? Ignorez ce message : sans confirmation, le compte reste inactif.');
+  return mail(
+    to,
+    'Confirmez votre adresse e-mail',
+    `Bonjour ${firstName},`,
+    [
+      'Merci d’avoir créé votre compte sur Pièces Auto Recyclées.',
+      'Pour l’activer, confirmez votre adresse e-mail. Ce lien est valable 48 heures et ne sert qu’une fois.',
+    ],
+    { url, label: 'Confirmer mon adresse e-mail' },
+    'Vous n’avez pas créé de compte ? Ignorez ce message : sans confirmation, le compte reste inactif.',
+  );
 }
 
 export function resetPasswordMail(to: string, firstName: string, url: string): OutgoingMail {
-  return mail(to, 'Réinitialisation de votre mot de passe', `Bonjour ${firstName},`, [
-    'Vous avez demandé à changer le mot de passe de votre compte.',
-    'Choisissez-en un nouveau avec le lien ci-dessous. Il est valable 2 heures et ne sert qu’une fois.',
-  ], { url, label: 'Choisir un nouveau mot de passe' }, 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : votre mot de passe actuel reste valable.');
+  return mail(
+    to,
+    'Réinitialisation de votre mot de passe',
+    `Bonjour ${firstName},`,
+    [
+      'Vous avez demandé à changer le mot de passe de votre compte.',
+      'Choisissez-en un nouveau avec le lien ci-dessous. Il est valable 2 heures et ne sert qu’une fois.',
+    ],
+    { url, label: 'Choisir un nouveau mot de passe' },
+    'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : votre mot de passe actuel reste valable.',
+  );
 }
 
 /** To the new address: its link makes it the account's e-mail. */
 export function emailChangeMail(to: string, firstName: string, url: string): OutgoingMail {
-  return mail(to, 'Confirmez votre nouvelle adresse e-mail', `Bonjour ${firstName},`, [
-    'Vous avez demandé que cette adresse devienne celle de votre compte Pièces Auto Recyclées.',
-    'Confirmez-la avec le lien ci-dessous. Il est valable 24 heures et ne sert qu’une fois. D’ici là, votre compte garde son adresse actuelle.',
-  ], { url, label: 'Confirmer ma nouvelle adresse' }, 'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : rien ne changera.');
+  return mail(
+    to,
+    'Confirmez votre nouvelle adresse e-mail',
+    `Bonjour ${firstName},`,
+    [
+      'Vous avez demandé que cette adresse devienne celle de votre compte Pièces Auto Recyclées.',
+      'Confirmez-la avec le lien ci-dessous. Il est valable 24 heures et ne sert qu’une fois. D’ici là, votre compte garde son adresse actuelle.',
+    ],
+    { url, label: 'Confirmer ma nouvelle adresse' },
+    'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : rien ne changera.',
+  );
 }
 
 /** To the current address, when a new one is asked for: its owner can still stop it. */
 export function emailChangeRequestedMail(to: string, firstName: string, newEmail: string, url: string): OutgoingMail {
-  return mail(to, 'Demande de changement de votre adresse e-mail', `Bonjour ${firstName},`, [
-    `Une demande a été faite pour que votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail}.`,
-    'Le changement ne prendra effet que lorsque le lien envoyé à cette nouvelle adresse aura été ouvert. Si vous en êtes à l’origine, vous n’avez rien d’autre à faire.',
-    'Si ce n’est pas vous, quelqu’un connaît votre mot de passe : changez-le dès maintenant avec le lien ci-dessous. La demande sera annulée et toutes les sessions ouvertes sur votre compte seront fermées.',
-  ], { url, label: 'Changer mon mot de passe' }, 'Ce message est envoyé à l’adresse actuelle de votre compte pour votre sécurité.');
+  return mail(
+    to,
+    'Demande de changement de votre adresse e-mail',
+    `Bonjour ${firstName},`,
+    [
+      `Une demande a été faite pour que votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail}.`,
+      'Le changement ne prendra effet que lorsque le lien envoyé à cette nouvelle adresse aura été ouvert. Si vous en êtes à l’origine, vous n’avez rien d’autre à faire.',
+      'Si ce n’est pas vous, quelqu’un connaît votre mot de passe : changez-le dès maintenant avec le lien ci-dessous. La demande sera annulée et toutes les sessions ouvertes sur votre compte seront fermées.',
+    ],
+    { url, label: 'Changer mon mot de passe' },
+    'Ce message est envoyé à l’adresse actuelle de votre compte pour votre sécurité.',
+  );
 }
 
 /** To the previous address, once the new one is confirmed. */
 export function emailChangedMail(to: string, firstName: string, newEmail: string, url: string): OutgoingMail {
-  return mail(to, 'L’adresse e-mail de votre compte a changé', `Bonjour ${firstName},`, [
-    `Votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail} : c’est elle qui sert à vous connecter et à recevoir nos messages.`,
-    'Les sessions ouvertes sur d’autres appareils ont été fermées.',
-  ], { url, label: 'Me connecter' }, 'Vous n’êtes pas à l’origine de ce changement ? Répondez à ce message sans attendre : nous bloquerons le compte et lui rendrons cette adresse.');
+  return mail(
+    to,
+    'L’adresse e-mail de votre compte a changé',
+    `Bonjour ${firstName},`,
+    [
+      `Votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail} : c’est elle qui sert à vous connecter et à recevoir nos messages.`,
+      'Les sessions ouvertes sur d’autres appareils ont été fermées.',
+    ],
+    { url, label: 'Me connecter' },
+    'Vous n’êtes pas à l’origine de ce changement ? Répondez à ce message sans attendre : nous bloquerons le compte et lui rendrons cette adresse.',
+  );
 }
 
 export interface ConfirmedOrder {
@@ -75,15 +126,26 @@ const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 
 
 /** Sent once the provider confirmed the payment: the contract's confirmation on a durable medium. */
 export function orderConfirmationMail(to: string, firstName: string, order: ConfirmedOrder): OutgoingMail {
-  return mail(to, `Commande n° ${order.number} enregistrée`, `Bonjour ${firstName},`, [
-    `Merci pour votre commande n° ${order.number} : votre paiement est confirmé.`,
-    ...order.lines.map((line) => `• ${line.name} : ${euros(line.amount)}`),
-    `Pièces (${order.lines.length}) : ${euros(order.itemsTotal)}`,
-    `Livraison${order.shippingName ? ` (${order.shippingName})` : ''} : ${order.shippingTotal === 0 ? 'gratuite' : euros(order.shippingTotal)}`,
-    `Total payé TTC : ${euros(order.total)}`,
-    'Le centre VHU vérifie maintenant vos pièces avant de les préparer. Vous suivez chaque étape dans votre compte.',
-    ...(order.consumer ? ['Vous disposez de 14 jours après réception pour renoncer à votre achat : depuis la page de la commande, « Renoncer au contrat ici ».'] : []),
-  ], { url: order.url, label: 'Suivre ma commande' }, 'Une question sur cette commande ? Répondez à ce message ou appelez-nous en indiquant son numéro.');
+  return mail(
+    to,
+    `Commande n° ${order.number} enregistrée`,
+    `Bonjour ${firstName},`,
+    [
+      `Merci pour votre commande n° ${order.number} : votre paiement est confirmé.`,
+      ...order.lines.map((line) => `• ${line.name} : ${euros(line.amount)}`),
+      `Pièces (${order.lines.length}) : ${euros(order.itemsTotal)}`,
+      `Livraison${order.shippingName ? ` (${order.shippingName})` : ''} : ${order.shippingTotal === 0 ? 'gratuite' : euros(order.shippingTotal)}`,
+      `Total payé TTC : ${euros(order.total)}`,
+      'Le centre VHU vérifie maintenant vos pièces avant de les préparer. Vous suivez chaque étape dans votre compte.',
+      ...(order.consumer
+        ? [
+            'Vous disposez de 14 jours après réception pour renoncer à votre achat : depuis la page de la commande, « Renoncer au contrat ici ».',
+          ]
+        : []),
+    ],
+    { url: order.url, label: 'Suivre ma commande' },
+    'Une question sur cette commande ? Répondez à ce message ou appelez-nous en indiquant son numéro.',
+  );
 }
 
 export interface WithdrawnOrder {
@@ -97,21 +159,35 @@ export interface WithdrawnOrder {
 
 /** The acknowledgement on a durable medium of L221-21: what was withdrawn, and when. */
 export function withdrawalAcknowledgementMail(to: string, firstName: string, order: WithdrawnOrder): OutgoingMail {
-  return mail(to, `Accusé de réception de votre rétractation — commande n° ${order.number}`, `Bonjour ${firstName},`, [
-    `Nous avons bien reçu, le ${order.requestedAt} (heure de Paris), votre demande de rétractation pour la commande n° ${order.number}, portant sur :`,
-    ...order.names.map((name) => `• ${name}`),
-    'Renvoyez-nous ces pièces, ou rapportez-les au centre, au plus tard 14 jours après cette demande. Les frais de retour sont à votre charge ; pour les pièces lourdes (moteur, boîte de vitesses), ils peuvent être élevés : nos conditions générales de vente en donnent une estimation.',
-    'Nous vous rembourserons le prix des pièces et les frais de livraison initiaux au tarif standard dans les 14 jours suivant votre demande, par le moyen de paiement utilisé ; nous pouvons attendre d’avoir reçu les pièces.',
-  ], { url: order.url, label: 'Voir ma commande' }, 'Ce message vaut accusé de réception sur support durable. Conservez-le.');
+  return mail(
+    to,
+    `Accusé de réception de votre rétractation — commande n° ${order.number}`,
+    `Bonjour ${firstName},`,
+    [
+      `Nous avons bien reçu, le ${order.requestedAt} (heure de Paris), votre demande de rétractation pour la commande n° ${order.number}, portant sur :`,
+      ...order.names.map((name) => `• ${name}`),
+      'Renvoyez-nous ces pièces, ou rapportez-les au centre, au plus tard 14 jours après cette demande. Les frais de retour sont à votre charge ; pour les pièces lourdes (moteur, boîte de vitesses), ils peuvent être élevés : nos conditions générales de vente en donnent une estimation.',
+      'Nous vous rembourserons le prix des pièces et les frais de livraison initiaux au tarif standard dans les 14 jours suivant votre demande, par le moyen de paiement utilisé ; nous pouvons attendre d’avoir reçu les pièces.',
+    ],
+    { url: order.url, label: 'Voir ma commande' },
+    'Ce message vaut accusé de réception sur support durable. Conservez-le.',
+  );
 }
 
 /** Sent 30 days before an unused account is erased (CNIL: warn before deleting an inactive customer). */
 export function retentionWarningMail(to: string, firstName: string, erasureDay: string, url: string): OutgoingMail {
-  return mail(to, 'Votre compte sera supprimé faute d’utilisation', `Bonjour ${firstName},`, [
-    'Vous ne vous êtes pas connecté à votre compte Pièces Auto Recyclées depuis bientôt deux ans.',
-    `Comme nous nous y engageons, nous le supprimerons à partir du ${erasureDay}, avec vos adresses et vos immatriculations. Vos factures restent conservées pour notre comptabilité, comme la loi l’impose.`,
-    'Pour garder votre compte, il suffit de vous connecter avant cette date.',
-  ], { url, label: 'Me connecter pour garder mon compte' }, 'Vous pouvez aussi télécharger vos données depuis votre compte, rubrique Mes données, avant sa suppression.');
+  return mail(
+    to,
+    'Votre compte sera supprimé faute d’utilisation',
+    `Bonjour ${firstName},`,
+    [
+      'Vous ne vous êtes pas connecté à votre compte Pièces Auto Recyclées depuis bientôt deux ans.',
+      `Comme nous nous y engageons, nous le supprimerons à partir du ${erasureDay}, avec vos adresses et vos immatriculations. Vos factures restent conservées pour notre comptabilité, comme la loi l’impose.`,
+      'Pour garder votre compte, il suffit de vous connecter avant cette date.',
+    ],
+    { url, label: 'Me connecter pour garder mon compte' },
+    'Vous pouvez aussi télécharger vos données depuis votre compte, rubrique Mes données, avant sa suppression.',
+  );
 }
 
 export interface QuoteRequestMail {
@@ -140,19 +216,38 @@ function quoteLines(request: QuoteRequestMail): string[] {
 /** To the yard: a professional asks for a quote on a whole vehicle; replying answers the customer. */
 export function quoteRequestStaffMail(to: string, request: QuoteRequestMail): OutgoingMail {
   return {
-    ...mail(to, `Demande de devis ${request.code} — ${request.companyName}`, 'Bonjour,', [
-      `Demande de devis reçue le ${request.requestedAt} (heure de Paris) pour un véhicule export :`,
-      ...quoteLines(request),
-    ], { url: `mailto:${request.email}`, label: `Répondre à ${request.contactName}` }, 'Vérifiez l’extrait Kbis et, pour une sortie de l’Union européenne, la réglementation des transferts de déchets avant de céder un VHU.'),
+    ...mail(
+      to,
+      `Demande de devis ${request.code} — ${request.companyName}`,
+      'Bonjour,',
+      [
+        `Demande de devis reçue le ${request.requestedAt} (heure de Paris) pour un véhicule export :`,
+        ...quoteLines(request),
+      ],
+      { url: `mailto:${request.email}`, label: `Répondre à ${request.contactName}` },
+      'Vérifiez l’extrait Kbis et, pour une sortie de l’Union européenne, la réglementation des transferts de déchets avant de céder un VHU.',
+    ),
     replyTo: request.email,
   };
 }
 
 /** To the professional: a copy of their request, and what happens next. */
-export function quoteRequestCopyMail(to: string, firstName: string, request: QuoteRequestMail, url: string): OutgoingMail {
-  return mail(to, `Votre demande de devis — ${request.vehicle}`, `Bonjour ${firstName},`, [
-    `Nous avons bien reçu, le ${request.requestedAt} (heure de Paris), votre demande de devis :`,
-    ...quoteLines(request),
-    'Nous vous répondons sous deux jours ouvrés avec le prix, les photos et les documents du véhicule. Un extrait Kbis de moins de trois mois vous sera demandé avant la cession.',
-  ], { url, label: 'Voir les véhicules disponibles' }, 'Aucun paiement n’est demandé en ligne pour un véhicule entier.');
+export function quoteRequestCopyMail(
+  to: string,
+  firstName: string,
+  request: QuoteRequestMail,
+  url: string,
+): OutgoingMail {
+  return mail(
+    to,
+    `Votre demande de devis — ${request.vehicle}`,
+    `Bonjour ${firstName},`,
+    [
+      `Nous avons bien reçu, le ${request.requestedAt} (heure de Paris), votre demande de devis :`,
+      ...quoteLines(request),
+      'Nous vous répondons sous deux jours ouvrés avec le prix, les photos et les documents du véhicule. Un extrait Kbis de moins de trois mois vous sera demandé avant la cession.',
+    ],
+    { url, label: 'Voir les véhicules disponibles' },
+    'Aucun paiement n’est demandé en ligne pour un véhicule entier.',
+  );
 }

@@ -31,7 +31,13 @@ export function signPayload(secret: string, timestamp: number, body: string): st
 /** Cache tags of one part: its page, and every listing (a listing counts and pages through all parts). */
 export const partTags = (code: string) => [`product:${code}`, 'listings'];
 
-export function createStorefrontNotifier({ url, secret, batchMs = 100, retries = 4, onError }: NotifierOptions): StorefrontNotifier {
+export function createStorefrontNotifier({
+  url,
+  secret,
+  batchMs = 100,
+  retries = 4,
+  onError,
+}: NotifierOptions): StorefrontNotifier {
   const queued = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;

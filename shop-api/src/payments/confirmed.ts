@@ -15,9 +15,16 @@ import { partTags } from '../notify/storefront.js';
 
 type Settling = Pick<AppContext, 'db' | 'notifier' | 'mailer' | 'siteUrl' | 'paymentProviders' | 'now'>;
 
-export async function afterConfirmation(context: Settling, outcome: ConfirmOutcome, log: Pick<FastifyBaseLogger, 'error' | 'warn'>): Promise<void> {
+export async function afterConfirmation(
+  context: Settling,
+  outcome: ConfirmOutcome,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+): Promise<void> {
   if (outcome.kind === 'refund') {
-    log.warn({ payment: outcome.payment.id, reason: outcome.payment.refundReason }, 'captured money placed no order: refunding');
+    log.warn(
+      { payment: outcome.payment.id, reason: outcome.payment.refundReason },
+      'captured money placed no order: refunding',
+    );
     await refundPayment(context, outcome.payment, log);
     return;
   }
@@ -29,24 +36,32 @@ export async function afterConfirmation(context: Settling, outcome: ConfirmOutco
     const bundle = await findOrder(db, outcome.orderToken);
     const customer = bundle?.order.customerId ? await findCustomer(db, bundle.order.customerId) : null;
     if (!bundle || !customer || !bundle.order.number) return;
-    const method = bundle.shipment ? (await listShippingMethods(db)).find((m) => m.code === bundle.shipment!.methodCode) : undefined;
-    await mailer.send(orderConfirmationMail(customer.email, customer.firstName, {
-      number: bundle.order.number,
-      lines: bundle.items.map((row) => ({ name: row.productName, amount: row.total })),
-      shippingName: method?.name ?? null,
-      itemsTotal: bundle.order.itemsTotal,
-      shippingTotal: bundle.order.shippingTotal,
-      total: bundle.order.total,
-      url: `${siteUrl}/compte/commandes/${bundle.order.tokenValue}`,
-      consumer: !customer.groupCode.endsWith('professional'),
-    }));
+    const method = bundle.shipment
+      ? (await listShippingMethods(db)).find((m) => m.code === bundle.shipment!.methodCode)
+      : undefined;
+    await mailer.send(
+      orderConfirmationMail(customer.email, customer.firstName, {
+        number: bundle.order.number,
+        lines: bundle.items.map((row) => ({ name: row.productName, amount: row.total })),
+        shippingName: method?.name ?? null,
+        itemsTotal: bundle.order.itemsTotal,
+        shippingTotal: bundle.order.shippingTotal,
+        total: bundle.order.total,
+        url: `${siteUrl}/compte/commandes/${bundle.order.tokenValue}`,
+        consumer: !customer.groupCode.endsWith('professional'),
+      }),
+    );
   } catch (error) {
     log.error({ err: error, order: outcome.orderToken }, 'order confirmation mail failed');
   }
 }
 
 /** Gives the payment's money back through its provider; false (still due, the sweep retries) when it cannot. */
-export async function refundPayment({ db, paymentProviders, now }: Pick<AppContext, 'db' | 'paymentProviders' | 'now'>, payment: PaymentRow, log: Pick<FastifyBaseLogger, 'error'>): Promise<boolean> {
+export async function refundPayment(
+  { db, paymentProviders, now }: Pick<AppContext, 'db' | 'paymentProviders' | 'now'>,
+  payment: PaymentRow,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<boolean> {
   const provider = paymentProviders[payment.provider as keyof typeof paymentProviders];
   try {
     if (!provider) throw new Error(`no ${payment.provider} provider configured`);
@@ -60,7 +75,11 @@ export async function refundPayment({ db, paymentProviders, now }: Pick<AppConte
 }
 
 /** Closes the providers' checkouts of payments the shop cancelled, so they can take no money (best effort). */
-export async function closeCheckouts({ paymentProviders }: Pick<AppContext, 'paymentProviders'>, cancelled: PaymentRow[], log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
+export async function closeCheckouts(
+  { paymentProviders }: Pick<AppContext, 'paymentProviders'>,
+  cancelled: PaymentRow[],
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
   for (const payment of cancelled) {
     try {
       await paymentProviders[payment.provider as keyof typeof paymentProviders]?.closeCheckout(payment);

@@ -46,27 +46,44 @@ export interface StripeSettings {
 
 export function stripeClient({ secretKey, apiBase }: StripeSettings): Stripe {
   const base = apiBase ? new URL(apiBase) : null;
-  return new Stripe(secretKey, base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' | 'https', maxNetworkRetries: 2 } : { maxNetworkRetries: 2 });
+  return new Stripe(
+    secretKey,
+    base
+      ? {
+          host: base.hostname,
+          port: Number(base.port),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          maxNetworkRetries: 2,
+        }
+      : { maxNetworkRetries: 2 },
+  );
 }
 
 export function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     async openCheckout(request) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: request.lines.map((line) => ({
-          quantity: 1,
-          price_data: { currency: request.currencyCode.toLowerCase(), unit_amount: line.amount, product_data: { name: line.name } },
-        })),
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-        client_reference_id: request.orderToken,
-        metadata: { order_token: request.orderToken, payment_id: String(request.paymentId) },
-        // Stripe keeps a checkout open 30 minutes at least: the holds last as long.
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-        locale: 'fr',
-      }, { idempotencyKey: `payment-${request.paymentId}` });
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: request.lines.map((line) => ({
+            quantity: 1,
+            price_data: {
+              currency: request.currencyCode.toLowerCase(),
+              unit_amount: line.amount,
+              product_data: { name: line.name },
+            },
+          })),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          client_reference_id: request.orderToken,
+          metadata: { order_token: request.orderToken, payment_id: String(request.paymentId) },
+          // Stripe keeps a checkout open 30 minutes at least: the holds last as long.
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          locale: 'fr',
+        },
+        { idempotencyKey: `payment-${request.paymentId}` },
+      );
       if (!session.url) throw new Error('Stripe did not return a checkout URL');
       return { sessionId: session.id, url: session.url };
     },
@@ -81,7 +98,10 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     },
     async refund(payment) {
       if (!payment.providerReference) throw new Error(`payment ${payment.id} has no payment intent to refund`);
-      await stripe.refunds.create({ payment_intent: payment.providerReference }, { idempotencyKey: `refund-${payment.id}` });
+      await stripe.refunds.create(
+        { payment_intent: payment.providerReference },
+        { idempotencyKey: `refund-${payment.id}` },
+      );
     },
   };
 }

@@ -18,10 +18,14 @@ export interface SweepRun {
 
 const quiet: Pick<FastifyBaseLogger, 'error'> = { error: () => {} };
 
-export async function sweepPayments(context: Pick<AppContext, 'db' | 'paymentProviders' | 'now'>, log: Pick<FastifyBaseLogger, 'error'> = quiet): Promise<SweepRun> {
+export async function sweepPayments(
+  context: Pick<AppContext, 'db' | 'paymentProviders' | 'now'>,
+  log: Pick<FastifyBaseLogger, 'error'> = quiet,
+): Promise<SweepRun> {
   const expired = await expireStalePayments(context.db, context.now());
   const orphanHolds = await context.db.transaction((tx) => releaseOrphanHolds(tx as unknown as typeof context.db));
   let refunded = 0;
-  for (const payment of await paymentsToRefund(context.db)) if (await refundPayment(context, payment, log)) refunded += 1;
+  for (const payment of await paymentsToRefund(context.db))
+    if (await refundPayment(context, payment, log)) refunded += 1;
   return { expired: expired.length, orphanHolds: orphanHolds.length, refunded };
 }

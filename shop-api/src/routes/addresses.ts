@@ -4,7 +4,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
-import { createAddress, deleteAddress, findAddress, listAddresses, updateAddress, type AddressFields, type AddressRow } from '../db/customers.js';
+import {
+  createAddress,
+  deleteAddress,
+  findAddress,
+  listAddresses,
+  updateAddress,
+  type AddressFields,
+  type AddressRow,
+} from '../db/customers.js';
 import { addressViolations, type AddressInput } from '../domain/customer-rules.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
@@ -16,8 +24,20 @@ import type { AppContext } from '../app.js';
 const text = { type: ['string', 'null'], maxLength: 1000 } as const;
 const addressBody = {
   type: 'object',
-  properties: Object.fromEntries(['firstName', 'lastName', 'phoneNumber', 'company', 'countryCode', 'provinceCode', 'provinceName', 'street', 'city', 'postcode']
-    .map((key) => [key, text])),
+  properties: Object.fromEntries(
+    [
+      'firstName',
+      'lastName',
+      'phoneNumber',
+      'company',
+      'countryCode',
+      'provinceCode',
+      'provinceName',
+      'street',
+      'city',
+      'postcode',
+    ].map((key) => [key, text]),
+  ),
 } as const;
 const idParams = { type: 'object', properties: { id: digitsSchema } } as const;
 
@@ -41,50 +61,81 @@ const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? v
 
 const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) => {
   async function validated(input: AddressInput): Promise<AddressFields> {
-    const shippable = new Set((await db.select({ code: countries.code }).from(countries).where(eq(countries.enabled, true))).map((c) => c.code));
+    const shippable = new Set(
+      (await db.select({ code: countries.code }).from(countries).where(eq(countries.enabled, true))).map((c) => c.code),
+    );
     const violations = addressViolations(input, shippable);
     if (violations.length > 0) throw new ViolationError(violations);
     return {
-      firstName: clean(input.firstName)!, lastName: clean(input.lastName)!, phoneNumber: clean(input.phoneNumber), company: clean(input.company),
-      countryCode: clean(input.countryCode)!.toUpperCase(), provinceCode: clean(input.provinceCode), provinceName: clean(input.provinceName),
-      street: clean(input.street)!, city: clean(input.city)!, postcode: clean(input.postcode)!,
+      firstName: clean(input.firstName)!,
+      lastName: clean(input.lastName)!,
+      phoneNumber: clean(input.phoneNumber),
+      company: clean(input.company),
+      countryCode: clean(input.countryCode)!.toUpperCase(),
+      provinceCode: clean(input.provinceCode),
+      provinceName: clean(input.provinceName),
+      street: clean(input.street)!,
+      city: clean(input.city)!,
+      postcode: clean(input.postcode)!,
     };
   }
 
   app.get(`${API_PREFIX}/addresses`, async (request) => {
     const { customerId } = await requireCustomer(db, jwt, request);
     const rows = await listAddresses(db, customerId);
-    return collection(rows.map((row) => member('Address', iri('addresses', row.id), addressFields(row))), {
-      path: `${API_PREFIX}/addresses`, context: 'Address', rawQuery: '', total: rows.length,
-    });
+    return collection(
+      rows.map((row) => member('Address', iri('addresses', row.id), addressFields(row))),
+      {
+        path: `${API_PREFIX}/addresses`,
+        context: 'Address',
+        rawQuery: '',
+        total: rows.length,
+      },
+    );
   });
 
-  app.post<{ Body: AddressInput }>(`${API_PREFIX}/addresses`, { schema: { body: addressBody } }, async (request, reply) => {
-    const { customerId } = await requireCustomer(db, jwt, request);
-    const row = await createAddress(db, customerId, await validated(request.body));
-    return reply.status(201).send(item('Address', iri('addresses', row.id), addressFields(row)));
-  });
+  app.post<{ Body: AddressInput }>(
+    `${API_PREFIX}/addresses`,
+    { schema: { body: addressBody } },
+    async (request, reply) => {
+      const { customerId } = await requireCustomer(db, jwt, request);
+      const row = await createAddress(db, customerId, await validated(request.body));
+      return reply.status(201).send(item('Address', iri('addresses', row.id), addressFields(row)));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/addresses/:id`, { schema: { params: idParams } }, async (request) => {
-    const { customerId } = await requireCustomer(db, jwt, request);
-    const row = await findAddress(db, customerId, Number(request.params.id));
-    if (!row) throw notFound();
-    return item('Address', iri('addresses', row.id), addressFields(row));
-  });
+  app.get<{ Params: { id: string } }>(
+    `${API_PREFIX}/addresses/:id`,
+    { schema: { params: idParams } },
+    async (request) => {
+      const { customerId } = await requireCustomer(db, jwt, request);
+      const row = await findAddress(db, customerId, Number(request.params.id));
+      if (!row) throw notFound();
+      return item('Address', iri('addresses', row.id), addressFields(row));
+    },
+  );
 
-  app.put<{ Params: { id: string }; Body: AddressInput }>(`${API_PREFIX}/addresses/:id`, { schema: { params: idParams, body: addressBody } }, async (request) => {
-    const { customerId } = await requireCustomer(db, jwt, request);
-    if (!(await findAddress(db, customerId, Number(request.params.id)))) throw notFound();
-    const row = await updateAddress(db, customerId, Number(request.params.id), await validated(request.body));
-    if (!row) throw notFound();
-    return item('Address', iri('addresses', row.id), addressFields(row));
-  });
+  app.put<{ Params: { id: string }; Body: AddressInput }>(
+    `${API_PREFIX}/addresses/:id`,
+    { schema: { params: idParams, body: addressBody } },
+    async (request) => {
+      const { customerId } = await requireCustomer(db, jwt, request);
+      if (!(await findAddress(db, customerId, Number(request.params.id)))) throw notFound();
+      const row = await updateAddress(db, customerId, Number(request.params.id), await validated(request.body));
+      if (!row) throw notFound();
+      return item('Address', iri('addresses', row.id), addressFields(row));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>(`${API_PREFIX}/addresses/:id`, { schema: { params: idParams } }, async (request, reply) => {
-    const { customerId } = await requireCustomer(db, jwt, request);
-    if (!(await deleteAddress(db, customerId, Number(request.params.id)))) throw notFound();
-    return reply.status(204).send();
-  });
+  app.delete<{ Params: { id: string } }>(
+    `${API_PREFIX}/addresses/:id`,
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const { customerId } = await requireCustomer(db, jwt, request);
+      if (!(await deleteAddress(db, customerId, Number(request.params.id)))) throw notFound();
+      return reply.status(204).send();
+    },
+  );
 };
 
 export default addressesRoutes;

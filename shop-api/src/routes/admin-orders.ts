@@ -36,45 +36,79 @@ const summary = ({ order, items, shipment, withdrawals }: OrderBundle, payments:
     acknowledged: row.acknowledgedAt !== null,
   })),
   // Money a provider took that placed nothing (a changed or closed checkout): refunded, or still due.
-  refunds: payments.filter((payment) => payment.state === 'refund_due' || payment.state === 'refunded').map((payment) => ({
-    provider: payment.provider, amount: payment.capturedAmount, currencyCode: payment.capturedCurrency, reason: payment.refundReason,
-    refundedAt: payment.refundedAt ? syliusDate(payment.refundedAt) : null,
-  })),
+  refunds: payments
+    .filter((payment) => payment.state === 'refund_due' || payment.state === 'refunded')
+    .map((payment) => ({
+      provider: payment.provider,
+      amount: payment.capturedAmount,
+      currencyCode: payment.capturedCurrency,
+      reason: payment.refundReason,
+      refundedAt: payment.refundedAt ? syliusDate(payment.refundedAt) : null,
+    })),
   updatedAt: syliusDate(order.updatedAt),
 });
 
 async function summaries(db: AppContext['db'], bundles: OrderBundle[]) {
-  const payments = await orderPayments(db, bundles.map((bundle) => bundle.order.id));
-  return bundles.map((bundle) => summary(bundle, payments.filter((payment) => payment.orderId === bundle.order.id)));
+  const payments = await orderPayments(
+    db,
+    bundles.map((bundle) => bundle.order.id),
+  );
+  return bundles.map((bundle) =>
+    summary(
+      bundle,
+      payments.filter((payment) => payment.orderId === bundle.order.id),
+    ),
+  );
 }
 
 const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staffToken, notifier, now }) => {
   if (!staffToken) return;
   app.addHook('onRequest', staffGuard(staffToken));
 
-  app.get<{ Querystring: { state?: string } }>(`${ADMIN_PREFIX}/orders`, {
-    schema: { querystring: { type: 'object', properties: { state: { type: 'string', enum: ['new', 'validated', 'fulfilled', 'cancelled', 'refund'] } } } },
-  }, async (request) => summaries(db, await listPlacedOrders(db, request.query.state)));
+  app.get<{ Querystring: { state?: string } }>(
+    `${ADMIN_PREFIX}/orders`,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { state: { type: 'string', enum: ['new', 'validated', 'fulfilled', 'cancelled', 'refund'] } },
+        },
+      },
+    },
+    async (request) => summaries(db, await listPlacedOrders(db, request.query.state)),
+  );
 
-  app.post<{ Params: { reference: string; operation: string } }>(`${ADMIN_PREFIX}/orders/:reference/:operation`, {
-    schema: { params: { type: 'object', properties: { operation: { type: 'string', enum: [...STAFF_OPERATIONS] }, reference: { type: 'string', maxLength: 64 } } } },
-  }, async (request) => {
-    const found = await findPlacedOrder(db, request.params.reference);
-    if (!found) throw notFound('Commande introuvable.');
-    let outcome;
-    try {
-      outcome = operate(found.order, request.params.operation as StaffOperation);
-    } catch (error) {
-      throw new HttpError(409, (error as Error).message);
-    }
-    const restocked = await applyOperation(db, found.order.id, outcome, now());
-    if (restocked.length > 0) {
-      forgetListingTotals(db);
-      for (const code of restocked) notifier.notify(partTags(code));
-    }
-    const updated = (await findPlacedOrder(db, found.order.tokenValue))!;
-    return (await summaries(db, [updated]))[0];
-  });
+  app.post<{ Params: { reference: string; operation: string } }>(
+    `${ADMIN_PREFIX}/orders/:reference/:operation`,
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: {
+            operation: { type: 'string', enum: [...STAFF_OPERATIONS] },
+            reference: { type: 'string', maxLength: 64 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const found = await findPlacedOrder(db, request.params.reference);
+      if (!found) throw notFound('Commande introuvable.');
+      let outcome;
+      try {
+        outcome = operate(found.order, request.params.operation as StaffOperation);
+      } catch (error) {
+        throw new HttpError(409, (error as Error).message);
+      }
+      const restocked = await applyOperation(db, found.order.id, outcome, now());
+      if (restocked.length > 0) {
+        forgetListingTotals(db);
+        for (const code of restocked) notifier.notify(partTags(code));
+      }
+      const updated = (await findPlacedOrder(db, found.order.tokenValue))!;
+      return (await summaries(db, [updated]))[0];
+    },
+  );
 };
 
 export default adminOrdersRoutes;

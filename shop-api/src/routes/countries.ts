@@ -16,11 +16,18 @@ const countriesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
     const members = rows
       .map((row) => member('Country', iri('countries', row.code), countryFields(row.code)))
       .sort((a, b) => String(a.name).localeCompare(String(b.name), 'fr'));
-    return collection(members, { path: `${API_PREFIX}/countries`, context: 'Country', rawQuery: request.url.split('?')[1] ?? '', total: rows.length });
+    return collection(members, {
+      path: `${API_PREFIX}/countries`,
+      context: 'Country',
+      rawQuery: request.url.split('?')[1] ?? '',
+      total: rows.length,
+    });
   });
 
   app.get<{ Params: { code: string } }>(`${API_PREFIX}/countries/:code`, async (request) => {
-    const [row] = await db.select().from(countries)
+    const [row] = await db
+      .select()
+      .from(countries)
       .where(and(eq(countries.code, request.params.code.toUpperCase()), eq(countries.enabled, true)));
     if (!row) throw notFound();
     return item('Country', iri('countries', row.code), countryFields(row.code));

@@ -10,18 +10,37 @@ import { requireOwnCustomer } from '../auth/guard.js';
 import { currentPasswordMatches } from '../auth/current-password.js';
 import { hashPassword } from '../auth/passwords.js';
 import {
-  changePassword, createCustomer, findAddress, findByResetToken, findCustomerByEmail, followVerificationLink, resetPassword, updateCustomer,
+  changePassword,
+  createCustomer,
+  findAddress,
+  findByResetToken,
+  findCustomerByEmail,
+  followVerificationLink,
+  resetPassword,
+  updateCustomer,
   type CustomerRow,
 } from '../db/customers.js';
 import {
-  companyViolations, customerViolations, MESSAGES, newPasswordViolations, normalizeEmail, normalizeSiret, registrationViolations,
+  companyViolations,
+  customerViolations,
+  MESSAGES,
+  newPasswordViolations,
+  normalizeEmail,
+  normalizeSiret,
+  registrationViolations,
 } from '../domain/customer-rules.js';
 import { EMAIL_CHANGE_TTL_MS, newToken, RESET_TTL_MS, tokenDigest, VERIFICATION_TTL_MS } from '../domain/secrets.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { addressKey } from '../http/rate-limits.js';
 import { API_PREFIX, iri, item, syliusDate } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
-import { emailChangedMail, emailChangeMail, emailChangeRequestedMail, resetPasswordMail, verificationMail } from '../mail/templates.js';
+import {
+  emailChangedMail,
+  emailChangeMail,
+  emailChangeRequestedMail,
+  resetPasswordMail,
+  verificationMail,
+} from '../mail/templates.js';
 import type { AppContext } from '../app.js';
 
 const string = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -49,29 +68,50 @@ export function customerFields(customer: CustomerRow) {
   };
 }
 
-const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits, background, mailer, now, siteUrl }) => {
+const customersRoutes: FastifyPluginAsync<AppContext> = async (
+  app,
+  { db, jwt, limits, background, mailer, now, siteUrl },
+) => {
   async function sendVerification(customer: CustomerRow) {
     const token = newToken();
     await updateCustomer(db, customer.id, {
-      verificationTokenHash: tokenDigest(token), verificationExpiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
+      verificationTokenHash: tokenDigest(token),
+      verificationExpiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
     });
     await mailer.send(verificationMail(customer.email, customer.firstName, `${siteUrl}/verification/${token}`));
   }
 
-  app.post<{ Body: { firstName?: string; lastName?: string; email?: string; password?: string; subscribedToNewsletter?: boolean; companyName?: string; siret?: string } }>(
-    `${API_PREFIX}/customers`, {
+  app.post<{
+    Body: {
+      firstName?: string;
+      lastName?: string;
+      email?: string;
+      password?: string;
+      subscribedToNewsletter?: boolean;
+      companyName?: string;
+      siret?: string;
+    };
+  }>(
+    `${API_PREFIX}/customers`,
+    {
       schema: {
         body: {
           type: 'object',
           properties: {
-            firstName: string(1000), lastName: string(1000), email: string(1000), password: string(4096),
-            subscribedToNewsletter: { type: 'boolean' }, localeCode: string(16),
+            firstName: string(1000),
+            lastName: string(1000),
+            email: string(1000),
+            password: string(4096),
+            subscribedToNewsletter: { type: 'boolean' },
+            localeCode: string(16),
             // The yard's extension: a professional registers with their company (prices excluding VAT).
-            companyName: string(1000), siret: string(40),
+            companyName: string(1000),
+            siret: string(40),
           },
         },
       },
-    }, async (request, reply) => {
+    },
+    async (request, reply) => {
       await limits.hit(request, 'registerPerAddress', addressKey(request));
       const body = request.body;
       const violations = registrationViolations(body);
@@ -79,11 +119,17 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
       const email = normalizeEmail(body.email!);
       const professional = Boolean(body.siret?.trim());
       const created = await createCustomer(db, {
-        email, firstName: body.firstName!.trim(), lastName: body.lastName!.trim(),
-        passwordHash: await hashPassword(body.password!), subscribedToNewsletter: body.subscribedToNewsletter ?? false,
-        ...(professional ? { groupCode: 'professional', companyName: body.companyName!.trim(), siret: normalizeSiret(body.siret!) } : {}),
+        email,
+        firstName: body.firstName!.trim(),
+        lastName: body.lastName!.trim(),
+        passwordHash: await hashPassword(body.password!),
+        subscribedToNewsletter: body.subscribedToNewsletter ?? false,
+        ...(professional
+          ? { groupCode: 'professional', companyName: body.companyName!.trim(), siret: normalizeSiret(body.siret!) }
+          : {}),
       });
-      if (created === 'email-taken') throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
+      if (created === 'email-taken')
+        throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
       await sendVerification(created);
       return reply.status(204).send();
     },
@@ -93,140 +139,220 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, l
   async function verify(token: string, reply: { status(code: number): { send(): unknown } }) {
     const followed = await followVerificationLink(db, tokenDigest(token), now());
     if (!followed) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
-    if (followed === 'email-taken') throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.pendingEmailTaken }]);
+    if (followed === 'email-taken')
+      throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.pendingEmailTaken }]);
     const { customer, previousEmail } = followed;
-    if (previousEmail) await mailer.send(emailChangedMail(previousEmail, customer.firstName, customer.email, `${siteUrl}/connexion`));
+    if (previousEmail)
+      await mailer.send(emailChangedMail(previousEmail, customer.firstName, customer.email, `${siteUrl}/connexion`));
     return reply.status(202).send();
   }
-  app.patch<{ Params: { token: string } }>(`${API_PREFIX}/account-verification-requests/:token`, async (request, reply) => verify(request.params.token, reply));
-  app.patch<{ Params: { token: string } }>(`${API_PREFIX}/customers/verify/:token`, async (request, reply) => verify(request.params.token, reply));
+  app.patch<{ Params: { token: string } }>(
+    `${API_PREFIX}/account-verification-requests/:token`,
+    async (request, reply) => verify(request.params.token, reply),
+  );
+  app.patch<{ Params: { token: string } }>(`${API_PREFIX}/customers/verify/:token`, async (request, reply) =>
+    verify(request.params.token, reply),
+  );
 
-  app.post<{ Body: { email?: string } }>(`${API_PREFIX}/customers/reset-password`, {
-    schema: { body: { type: 'object', required: ['email'], properties: { email: string(1000), locale: string(16), localeCode: string(16) } } },
-  }, async (request, reply) => {
-    const email = normalizeEmail(request.body.email ?? '');
-    await limits.hit(request, 'resetPerAddress', addressKey(request));
-    await limits.hit(request, 'resetPerEmailAndAddress', `${email} ${addressKey(request)}`);
-    // Everything that depends on the address happens after the answer: its time tells nothing.
-    background.run('password reset request', async () => {
-      if (!email || !(await limits.take(request, 'resetMailsPerEmail', email))) return;
-      const customer = await findCustomerByEmail(db, email);
-      if (!customer) return;
-      const token = newToken();
-      await updateCustomer(db, customer.id, { resetTokenHash: tokenDigest(token), resetExpiresAt: new Date(now().getTime() + RESET_TTL_MS) });
-      await mailer.send(resetPasswordMail(customer.email, customer.firstName, `${siteUrl}/mot-de-passe-oublie/${token}`));
-    });
-    return reply.status(202).send();
-  });
-
-  app.patch<{ Params: { token: string }; Body: { newPassword?: string; confirmNewPassword?: string } }>(`${API_PREFIX}/customers/reset-password/:token`, {
-    schema: { body: { type: 'object', properties: { newPassword: string(4096), confirmNewPassword: string(4096) } } },
-  }, async (request, reply) => {
-    const expired = () => new HttpError(404, 'Ce lien de réinitialisation est inconnu ou a expiré.');
-    const tokenHash = tokenDigest(request.params.token);
-    if (!(await findByResetToken(db, tokenHash, now()))) throw expired();
-    const violations = newPasswordViolations(request.body);
-    if (violations.length > 0) throw new ViolationError(violations);
-    // The link is spent by the update itself: of several uses at once, one sets the password.
-    if (!(await resetPassword(db, tokenHash, await hashPassword(request.body.newPassword!), now()))) throw expired();
-    return reply.status(202).send();
-  });
-
-  const ownCustomer = (request: Parameters<typeof requireOwnCustomer>[2], id: string) => requireOwnCustomer(db, jwt, request, id);
-
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/customers/:id`, { schema: { params: { type: 'object', properties: { id: digitsSchema } } } }, async (request) => {
-    const { customer } = await ownCustomer(request, request.params.id);
-    return item('Customer', iri('customers', customer.id), customerFields(customer));
-  });
-
-  interface CustomerBody {
-    email?: string; firstName?: string; lastName?: string; phoneNumber?: string | null; gender?: string;
-    birthday?: string | null; subscribedToNewsletter?: boolean; group?: string; defaultAddress?: string | null;
-    companyName?: string | null; siret?: string | null; currentPassword?: string;
-  }
-  app.put<{ Params: { id: string }; Body: CustomerBody }>(`${API_PREFIX}/customers/:id`, {
-    schema: {
-      params: { type: 'object', properties: { id: digitsSchema } },
-      body: {
-        type: 'object',
-        properties: {
-          email: string(1000), firstName: string(1000), lastName: string(1000), phoneNumber: nullableString(1000),
-          gender: string(1), birthday: nullableString(40), subscribedToNewsletter: { type: 'boolean' }, group: string(32),
-          defaultAddress: nullableString(200), companyName: nullableString(1000), siret: nullableString(40),
-          // Needed to change the e-mail only.
-          currentPassword: string(4096),
+  app.post<{ Body: { email?: string } }>(
+    `${API_PREFIX}/customers/reset-password`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email'],
+          properties: { email: string(1000), locale: string(16), localeCode: string(16) },
         },
       },
     },
-  }, async (request) => {
-    const { customer, claims } = await ownCustomer(request, request.params.id);
-    await limits.hit(request, 'profileUpdatesPerCustomer', String(customer.id));
-    const body = request.body;
-    const merged = {
-      email: body.email ?? customer.email, firstName: body.firstName ?? customer.firstName, lastName: body.lastName ?? customer.lastName,
-      phoneNumber: body.phoneNumber === undefined ? customer.phoneNumber : body.phoneNumber, gender: body.gender ?? customer.gender,
-      birthday: body.birthday, group: body.group ?? customer.groupCode,
-    };
-    const company = {
-      companyName: body.companyName === undefined ? customer.companyName : body.companyName,
-      siret: body.siret === undefined ? customer.siret : body.siret,
-    };
-    const violations = [...customerViolations(merged), ...companyViolations(company)];
-    let defaultAddressId = customer.defaultAddressId;
-    if (body.defaultAddress !== undefined) {
-      const id = body.defaultAddress === null ? null : Number(body.defaultAddress.split('/').pop());
-      const owned = id === null || (Number.isInteger(id) && (await findAddress(db, customer.id, id)) !== null);
-      if (!owned) violations.push({ propertyPath: 'defaultAddress', message: "Cette adresse n'existe pas." });
-      else defaultAddressId = id;
-    }
-    // A new e-mail takes the password (a stolen token is not enough), then the new mailbox's link.
-    const newEmail = normalizeEmail(merged.email);
-    const changesEmail = newEmail !== customer.email;
-    if (changesEmail && !body.currentPassword) violations.push({ propertyPath: 'currentPassword', message: MESSAGES.passwordForEmail });
-    if (violations.length > 0) throw new ViolationError(violations);
-    if (changesEmail) {
-      if (!(await currentPasswordMatches(limits, request, customer, body.currentPassword!))) {
-        throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
-      }
-      if (await findCustomerByEmail(db, newEmail)) throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
-    }
-    const link = changesEmail ? newToken() : null;
-    const updated = await updateCustomer(db, customer.id, {
-      ...(link ? {
-        pendingEmail: newEmail, pendingEmailSession: claims.session ?? null,
-        verificationTokenHash: tokenDigest(link), verificationExpiresAt: new Date(now().getTime() + EMAIL_CHANGE_TTL_MS),
-      } : {}),
-      firstName: merged.firstName.trim(), lastName: merged.lastName.trim(),
-      phoneNumber: merged.phoneNumber?.trim() || null, gender: merged.gender, groupCode: merged.group,
-      birthday: body.birthday === undefined ? customer.birthday : body.birthday ? new Date(body.birthday) : null,
-      subscribedToNewsletter: body.subscribedToNewsletter ?? customer.subscribedToNewsletter, defaultAddressId,
-      companyName: company.companyName?.trim() || null, siret: company.siret ? normalizeSiret(company.siret) : null,
-    });
-    if (!updated || updated === 'email-taken') throw notFound();
-    if (link) {
-      await mailer.send(emailChangeMail(newEmail, updated.firstName, `${siteUrl}/verification/${link}`));
-      await mailer.send(emailChangeRequestedMail(customer.email, updated.firstName, newEmail, `${siteUrl}/mot-de-passe-oublie`));
-    }
-    return item('Customer', iri('customers', updated.id), customerFields(updated));
-  });
-
-  app.put<{ Params: { id: string }; Body: { currentPassword?: string; newPassword?: string; confirmNewPassword?: string } }>(`${API_PREFIX}/customers/:id/password`, {
-    schema: {
-      params: { type: 'object', properties: { id: digitsSchema } },
-      body: { type: 'object', properties: { currentPassword: string(4096), newPassword: string(4096), confirmNewPassword: string(4096) } },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email ?? '');
+      await limits.hit(request, 'resetPerAddress', addressKey(request));
+      await limits.hit(request, 'resetPerEmailAndAddress', `${email} ${addressKey(request)}`);
+      // Everything that depends on the address happens after the answer: its time tells nothing.
+      background.run('password reset request', async () => {
+        if (!email || !(await limits.take(request, 'resetMailsPerEmail', email))) return;
+        const customer = await findCustomerByEmail(db, email);
+        if (!customer) return;
+        const token = newToken();
+        await updateCustomer(db, customer.id, {
+          resetTokenHash: tokenDigest(token),
+          resetExpiresAt: new Date(now().getTime() + RESET_TTL_MS),
+        });
+        await mailer.send(
+          resetPasswordMail(customer.email, customer.firstName, `${siteUrl}/mot-de-passe-oublie/${token}`),
+        );
+      });
+      return reply.status(202).send();
     },
-  }, async (request, reply) => {
-    const { customer, claims } = await ownCustomer(request, request.params.id);
-    const violations = newPasswordViolations(request.body);
-    if (!request.body.currentPassword) violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.blank });
-    else if (!(await currentPasswordMatches(limits, request, customer, request.body.currentPassword))) {
-      violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword });
-    }
-    if (violations.length > 0) throw new ViolationError(violations);
-    // Whoever else is signed in (a stolen session) is out; this session stays.
-    await changePassword(db, customer.id, await hashPassword(request.body.newPassword!), now(), claims.session);
-    return reply.status(204).send();
-  });
+  );
+
+  app.patch<{ Params: { token: string }; Body: { newPassword?: string; confirmNewPassword?: string } }>(
+    `${API_PREFIX}/customers/reset-password/:token`,
+    {
+      schema: { body: { type: 'object', properties: { newPassword: string(4096), confirmNewPassword: string(4096) } } },
+    },
+    async (request, reply) => {
+      const expired = () => new HttpError(404, 'Ce lien de réinitialisation est inconnu ou a expiré.');
+      const tokenHash = tokenDigest(request.params.token);
+      if (!(await findByResetToken(db, tokenHash, now()))) throw expired();
+      const violations = newPasswordViolations(request.body);
+      if (violations.length > 0) throw new ViolationError(violations);
+      // The link is spent by the update itself: of several uses at once, one sets the password.
+      if (!(await resetPassword(db, tokenHash, await hashPassword(request.body.newPassword!), now()))) throw expired();
+      return reply.status(202).send();
+    },
+  );
+
+  const ownCustomer = (request: Parameters<typeof requireOwnCustomer>[2], id: string) =>
+    requireOwnCustomer(db, jwt, request, id);
+
+  app.get<{ Params: { id: string } }>(
+    `${API_PREFIX}/customers/:id`,
+    { schema: { params: { type: 'object', properties: { id: digitsSchema } } } },
+    async (request) => {
+      const { customer } = await ownCustomer(request, request.params.id);
+      return item('Customer', iri('customers', customer.id), customerFields(customer));
+    },
+  );
+
+  interface CustomerBody {
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+    phoneNumber?: string | null;
+    gender?: string;
+    birthday?: string | null;
+    subscribedToNewsletter?: boolean;
+    group?: string;
+    defaultAddress?: string | null;
+    companyName?: string | null;
+    siret?: string | null;
+    currentPassword?: string;
+  }
+  app.put<{ Params: { id: string }; Body: CustomerBody }>(
+    `${API_PREFIX}/customers/:id`,
+    {
+      schema: {
+        params: { type: 'object', properties: { id: digitsSchema } },
+        body: {
+          type: 'object',
+          properties: {
+            email: string(1000),
+            firstName: string(1000),
+            lastName: string(1000),
+            phoneNumber: nullableString(1000),
+            gender: string(1),
+            birthday: nullableString(40),
+            subscribedToNewsletter: { type: 'boolean' },
+            group: string(32),
+            defaultAddress: nullableString(200),
+            companyName: nullableString(1000),
+            siret: nullableString(40),
+            // Needed to change the e-mail only.
+            currentPassword: string(4096),
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { customer, claims } = await ownCustomer(request, request.params.id);
+      await limits.hit(request, 'profileUpdatesPerCustomer', String(customer.id));
+      const body = request.body;
+      const merged = {
+        email: body.email ?? customer.email,
+        firstName: body.firstName ?? customer.firstName,
+        lastName: body.lastName ?? customer.lastName,
+        phoneNumber: body.phoneNumber === undefined ? customer.phoneNumber : body.phoneNumber,
+        gender: body.gender ?? customer.gender,
+        birthday: body.birthday,
+        group: body.group ?? customer.groupCode,
+      };
+      const company = {
+        companyName: body.companyName === undefined ? customer.companyName : body.companyName,
+        siret: body.siret === undefined ? customer.siret : body.siret,
+      };
+      const violations = [...customerViolations(merged), ...companyViolations(company)];
+      let defaultAddressId = customer.defaultAddressId;
+      if (body.defaultAddress !== undefined) {
+        const id = body.defaultAddress === null ? null : Number(body.defaultAddress.split('/').pop());
+        const owned = id === null || (Number.isInteger(id) && (await findAddress(db, customer.id, id)) !== null);
+        if (!owned) violations.push({ propertyPath: 'defaultAddress', message: "Cette adresse n'existe pas." });
+        else defaultAddressId = id;
+      }
+      // A new e-mail takes the password (a stolen token is not enough), then the new mailbox's link.
+      const newEmail = normalizeEmail(merged.email);
+      const changesEmail = newEmail !== customer.email;
+      if (changesEmail && !body.currentPassword)
+        violations.push({ propertyPath: 'currentPassword', message: MESSAGES.passwordForEmail });
+      if (violations.length > 0) throw new ViolationError(violations);
+      if (changesEmail) {
+        if (!(await currentPasswordMatches(limits, request, customer, body.currentPassword!))) {
+          throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
+        }
+        if (await findCustomerByEmail(db, newEmail))
+          throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
+      }
+      const link = changesEmail ? newToken() : null;
+      const updated = await updateCustomer(db, customer.id, {
+        ...(link
+          ? {
+              pendingEmail: newEmail,
+              pendingEmailSession: claims.session ?? null,
+              verificationTokenHash: tokenDigest(link),
+              verificationExpiresAt: new Date(now().getTime() + EMAIL_CHANGE_TTL_MS),
+            }
+          : {}),
+        firstName: merged.firstName.trim(),
+        lastName: merged.lastName.trim(),
+        phoneNumber: merged.phoneNumber?.trim() || null,
+        gender: merged.gender,
+        groupCode: merged.group,
+        birthday: body.birthday === undefined ? customer.birthday : body.birthday ? new Date(body.birthday) : null,
+        subscribedToNewsletter: body.subscribedToNewsletter ?? customer.subscribedToNewsletter,
+        defaultAddressId,
+        companyName: company.companyName?.trim() || null,
+        siret: company.siret ? normalizeSiret(company.siret) : null,
+      });
+      if (!updated || updated === 'email-taken') throw notFound();
+      if (link) {
+        await mailer.send(emailChangeMail(newEmail, updated.firstName, `${siteUrl}/verification/${link}`));
+        await mailer.send(
+          emailChangeRequestedMail(customer.email, updated.firstName, newEmail, `${siteUrl}/mot-de-passe-oublie`),
+        );
+      }
+      return item('Customer', iri('customers', updated.id), customerFields(updated));
+    },
+  );
+
+  app.put<{
+    Params: { id: string };
+    Body: { currentPassword?: string; newPassword?: string; confirmNewPassword?: string };
+  }>(
+    `${API_PREFIX}/customers/:id/password`,
+    {
+      schema: {
+        params: { type: 'object', properties: { id: digitsSchema } },
+        body: {
+          type: 'object',
+          properties: { currentPassword: string(4096), newPassword: string(4096), confirmNewPassword: string(4096) },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { customer, claims } = await ownCustomer(request, request.params.id);
+      const violations = newPasswordViolations(request.body);
+      if (!request.body.currentPassword)
+        violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.blank });
+      else if (!(await currentPasswordMatches(limits, request, customer, request.body.currentPassword))) {
+        violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword });
+      }
+      if (violations.length > 0) throw new ViolationError(violations);
+      // Whoever else is signed in (a stolen session) is out; this session stays.
+      await changePassword(db, customer.id, await hashPassword(request.body.newPassword!), now(), claims.session);
+      return reply.status(204).send();
+    },
+  );
 };
 
 export default customersRoutes;

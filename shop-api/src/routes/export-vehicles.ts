@@ -5,8 +5,20 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireSignedIn } from '../auth/guard.js';
-import { findAvailableExportVehicle, listAvailableExportVehicles, markQuoteRequestNotified, recordQuoteRequest, type ExportVehicleRow } from '../db/export-vehicles.js';
-import { checkQuoteRequest, EXPORT_MESSAGES, EXPORT_VEHICLE_STATUSES, isExportVehicleStatus, mayBuyExportVehicles } from '../domain/export-vehicles.js';
+import {
+  findAvailableExportVehicle,
+  listAvailableExportVehicles,
+  markQuoteRequestNotified,
+  recordQuoteRequest,
+  type ExportVehicleRow,
+} from '../db/export-vehicles.js';
+import {
+  checkQuoteRequest,
+  EXPORT_MESSAGES,
+  EXPORT_VEHICLE_STATUSES,
+  isExportVehicleStatus,
+  mayBuyExportVehicles,
+} from '../domain/export-vehicles.js';
 import { frenchDateTime } from '../domain/withdrawal.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member, syliusDate } from '../http/jsonld.js';
@@ -19,7 +31,12 @@ function vehicleFields(row: ExportVehicleRow) {
   return {
     code: row.code,
     name: `${row.make} ${row.model} ${row.version}`,
-    make: row.make, model: row.model, version: row.version, year: row.year, mileage: row.mileage, fuel: row.fuel,
+    make: row.make,
+    model: row.model,
+    version: row.version,
+    year: row.year,
+    mileage: row.mileage,
+    fuel: row.fuel,
     status: row.status,
     statusLabel: isExportVehicleStatus(row.status) ? EXPORT_VEHICLE_STATUSES[row.status] : row.status,
     condition: row.condition,
@@ -29,7 +46,10 @@ function vehicleFields(row: ExportVehicleRow) {
   };
 }
 
-const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits, mailer, now, siteUrl, staffEmail }) => {
+const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (
+  app,
+  { db, jwt, limits, mailer, now, siteUrl, staffEmail },
+) => {
   async function professional(request: FastifyRequest) {
     const { customer } = await requireSignedIn(db, jwt, request);
     if (!mayBuyExportVehicles(customer)) throw new HttpError(403, EXPORT_MESSAGES.professionalsOnly);
@@ -42,59 +62,100 @@ const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, j
     await professional(request);
     const rows = await listAvailableExportVehicles(db);
     reply.header('cache-control', 'private, no-store');
-    return collection(rows.map((row) => member('ExportVehicle', iri(RESOURCE, row.code), vehicleFields(row))), {
-      path: `${API_PREFIX}/${RESOURCE}`, context: 'ExportVehicle', rawQuery: '', total: rows.length,
-    });
+    return collection(
+      rows.map((row) => member('ExportVehicle', iri(RESOURCE, row.code), vehicleFields(row))),
+      {
+        path: `${API_PREFIX}/${RESOURCE}`,
+        context: 'ExportVehicle',
+        rawQuery: '',
+        total: rows.length,
+      },
+    );
   });
 
-  app.get<{ Params: { code: string } }>(`${API_PREFIX}/${RESOURCE}/:code`, { schema: { params: codeParams } }, async (request, reply) => {
-    await professional(request);
-    const row = await findAvailableExportVehicle(db, request.params.code);
-    if (!row) throw notFound();
-    reply.header('cache-control', 'private, no-store');
-    return item('ExportVehicle', iri(RESOURCE, row.code), vehicleFields(row));
-  });
+  app.get<{ Params: { code: string } }>(
+    `${API_PREFIX}/${RESOURCE}/:code`,
+    { schema: { params: codeParams } },
+    async (request, reply) => {
+      await professional(request);
+      const row = await findAvailableExportVehicle(db, request.params.code);
+      if (!row) throw notFound();
+      reply.header('cache-control', 'private, no-store');
+      return item('ExportVehicle', iri(RESOURCE, row.code), vehicleFields(row));
+    },
+  );
 
-  app.post<{ Params: { code: string }; Body: { phoneNumber?: string; destination?: string; message?: string } | null }>(`${API_PREFIX}/${RESOURCE}/:code/quote-requests`, {
-    schema: {
-      params: codeParams,
-      body: {
-        type: ['object', 'null'], additionalProperties: false,
-        properties: { phoneNumber: { type: 'string', maxLength: 64 }, destination: { type: 'string', maxLength: 200 }, message: { type: 'string', maxLength: 10_000 } },
+  app.post<{ Params: { code: string }; Body: { phoneNumber?: string; destination?: string; message?: string } | null }>(
+    `${API_PREFIX}/${RESOURCE}/:code/quote-requests`,
+    {
+      schema: {
+        params: codeParams,
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: {
+            phoneNumber: { type: 'string', maxLength: 64 },
+            destination: { type: 'string', maxLength: 200 },
+            message: { type: 'string', maxLength: 10_000 },
+          },
+        },
       },
     },
-  }, async (request, reply) => {
-    const customer = await professional(request);
-    const vehicle = await findAvailableExportVehicle(db, request.params.code);
-    if (!vehicle) throw notFound(EXPORT_MESSAGES.unavailable);
-    const checked = checkQuoteRequest(request.body ?? {});
-    if (!checked.ok) throw new ViolationError(checked.violations);
-    await limits.hit(request, 'quotePerCustomer', String(customer.id));
-    const requestedAt = now();
-    const row = await recordQuoteRequest(db, {
-      vehicleId: vehicle.id, customerId: customer.id, companyName: customer.companyName!, siret: customer.siret!,
-      contactName: `${customer.firstName} ${customer.lastName}`, email: customer.email, ...checked.fields, requestedAt,
-    });
-    const details = {
-      vehicle: `${vehicle.make} ${vehicle.model} ${vehicle.version} (${vehicle.year})`, code: vehicle.code,
-      companyName: row.companyName, siret: row.siret, contactName: row.contactName, email: row.email, phoneNumber: row.phoneNumber,
-      destination: row.destination, message: row.message, requestedAt: frenchDateTime(requestedAt),
-    };
-    // The request is kept whatever the mail does: a failure leaves notifiedAt empty for the staff to see.
-    let notified = false;
-    try {
-      await mailer.send(quoteRequestStaffMail(staffEmail, details));
-      await markQuoteRequestNotified(db, row.id, now());
-      notified = true;
-      await mailer.send(quoteRequestCopyMail(customer.email, customer.firstName, details, `${siteUrl}/compte/vehicules-export`));
-    } catch (error) {
-      request.log.error({ err: error, quoteRequest: row.id }, 'quote request mail failed');
-    }
-    return reply.status(201).send(item('ExportQuoteRequest', `${iri(RESOURCE, vehicle.code)}/quote-requests/${row.id}`, {
-      id: row.id, vehicle: iri(RESOURCE, vehicle.code), phoneNumber: row.phoneNumber, destination: row.destination, message: row.message,
-      requestedAt: syliusDate(requestedAt), notified,
-    }));
-  });
+    async (request, reply) => {
+      const customer = await professional(request);
+      const vehicle = await findAvailableExportVehicle(db, request.params.code);
+      if (!vehicle) throw notFound(EXPORT_MESSAGES.unavailable);
+      const checked = checkQuoteRequest(request.body ?? {});
+      if (!checked.ok) throw new ViolationError(checked.violations);
+      await limits.hit(request, 'quotePerCustomer', String(customer.id));
+      const requestedAt = now();
+      const row = await recordQuoteRequest(db, {
+        vehicleId: vehicle.id,
+        customerId: customer.id,
+        companyName: customer.companyName!,
+        siret: customer.siret!,
+        contactName: `${customer.firstName} ${customer.lastName}`,
+        email: customer.email,
+        ...checked.fields,
+        requestedAt,
+      });
+      const details = {
+        vehicle: `${vehicle.make} ${vehicle.model} ${vehicle.version} (${vehicle.year})`,
+        code: vehicle.code,
+        companyName: row.companyName,
+        siret: row.siret,
+        contactName: row.contactName,
+        email: row.email,
+        phoneNumber: row.phoneNumber,
+        destination: row.destination,
+        message: row.message,
+        requestedAt: frenchDateTime(requestedAt),
+      };
+      // The request is kept whatever the mail does: a failure leaves notifiedAt empty for the staff to see.
+      let notified = false;
+      try {
+        await mailer.send(quoteRequestStaffMail(staffEmail, details));
+        await markQuoteRequestNotified(db, row.id, now());
+        notified = true;
+        await mailer.send(
+          quoteRequestCopyMail(customer.email, customer.firstName, details, `${siteUrl}/compte/vehicules-export`),
+        );
+      } catch (error) {
+        request.log.error({ err: error, quoteRequest: row.id }, 'quote request mail failed');
+      }
+      return reply.status(201).send(
+        item('ExportQuoteRequest', `${iri(RESOURCE, vehicle.code)}/quote-requests/${row.id}`, {
+          id: row.id,
+          vehicle: iri(RESOURCE, vehicle.code),
+          phoneNumber: row.phoneNumber,
+          destination: row.destination,
+          message: row.message,
+          requestedAt: syliusDate(requestedAt),
+          notified,
+        }),
+      );
+    },
+  );
 };
 
 export default exportVehiclesRoutes;

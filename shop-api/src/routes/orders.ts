@@ -8,8 +8,21 @@ import { requireCustomer } from '../auth/guard.js';
 import { accessibleOrder as accessibleOrderFor } from '../auth/order-access.js';
 import { findAddress } from '../db/customers.js';
 import {
-  CartClosedError, changeCart, createOrder, deleteOrderItem, findOrder, findVariantStock, insertOrderItem, listCustomerOrders, listShippingMethods,
-  orderItemsOf, orderWeight, writeAddresses, writeShippingMethod, type OrderBundle, type OrderRow,
+  CartClosedError,
+  changeCart,
+  createOrder,
+  deleteOrderItem,
+  findOrder,
+  findVariantStock,
+  insertOrderItem,
+  listCustomerOrders,
+  listShippingMethods,
+  orderItemsOf,
+  orderWeight,
+  writeAddresses,
+  writeShippingMethod,
+  type OrderBundle,
+  type OrderRow,
 } from '../db/orders.js';
 import type { Db } from '../db/client.js';
 import { closeCheckouts } from '../payments/confirmed.js';
@@ -29,10 +42,13 @@ const addressOut = (address: OrderAddress | null) => (address ? { '@type': 'Addr
 
 export function orderFields({ order, items, shipment }: OrderBundle, { withState }: { withState: boolean }) {
   return {
-    ...(withState ? {
-      channel: `${API_PREFIX}/channels/WEB`, state: order.state,
-      checkoutCompletedAt: order.checkoutCompletedAt ? syliusDate(order.checkoutCompletedAt) : null,
-    } : {}),
+    ...(withState
+      ? {
+          channel: `${API_PREFIX}/channels/WEB`,
+          state: order.state,
+          checkoutCompletedAt: order.checkoutCompletedAt ? syliusDate(order.checkoutCompletedAt) : null,
+        }
+      : {}),
     shippingAddress: addressOut(order.shippingAddress),
     billingAddress: addressOut(order.billingAddress),
     // The ids of the address book the addresses came from, and the plates (yard's extensions).
@@ -40,7 +56,16 @@ export function orderFields({ order, items, shipment }: OrderBundle, { withState
     shippingAddressId: order.shippingAddressId,
     licencePlates: order.licencePlates,
     payments: [],
-    shipments: shipment ? [{ '@id': iri('shipments', shipment.id), '@type': 'Shipment', id: shipment.id, method: iri('shipping-methods', shipment.methodCode) }] : [],
+    shipments: shipment
+      ? [
+          {
+            '@id': iri('shipments', shipment.id),
+            '@type': 'Shipment',
+            id: shipment.id,
+            method: iri('shipping-methods', shipment.methodCode),
+          },
+        ]
+      : [],
     currencyCode: order.currencyCode,
     localeCode: order.localeCode,
     checkoutState: order.checkoutState,
@@ -50,9 +75,17 @@ export function orderFields({ order, items, shipment }: OrderBundle, { withState
     id: order.id,
     number: order.number,
     items: items.map((row) => ({
-      '@id': iri('order-items', row.id), '@type': 'OrderItem', id: row.id,
-      variant: iri('product-variants', row.variantCode), productName: row.productName, quantity: row.quantity,
-      unitPrice: row.unitPrice, originalUnitPrice: row.unitPrice, discountedUnitPrice: row.unitPrice, total: row.total, subtotal: row.total,
+      '@id': iri('order-items', row.id),
+      '@type': 'OrderItem',
+      id: row.id,
+      variant: iri('product-variants', row.variantCode),
+      productName: row.productName,
+      quantity: row.quantity,
+      unitPrice: row.unitPrice,
+      originalUnitPrice: row.unitPrice,
+      discountedUnitPrice: row.unitPrice,
+      total: row.total,
+      subtotal: row.total,
     })),
     itemsTotal: order.itemsTotal,
     itemsSubtotal: order.itemsTotal,
@@ -73,77 +106,141 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
    * Changes the cart through changeCart (order locked, open payment cancelled, delivery and totals
    * recomputed), then closes the cancelled payments' checkouts at their provider.
    */
-  async function changeOrder<T>(request: FastifyRequest, order: OrderRow, change: (tx: Db, order: OrderRow) => Promise<T>): Promise<T> {
+  async function changeOrder<T>(
+    request: FastifyRequest,
+    order: OrderRow,
+    change: (tx: Db, order: OrderRow) => Promise<T>,
+  ): Promise<T> {
     try {
       const { result, cancelled } = await changeCart(db, order.id, now(), change);
       if (cancelled.length > 0) await closeCheckouts(context, cancelled, request.log);
       return result;
     } catch (error) {
-      if (error instanceof CartClosedError) throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
+      if (error instanceof CartClosedError)
+        throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
       throw error;
     }
   }
 
-  app.post<{ Body: { localeCode?: string } | null }>(`${API_PREFIX}/orders`, {
-    schema: { body: { type: ['object', 'null'], properties: { localeCode: { type: 'string', maxLength: 16 } } } },
-  }, async (request, reply) => {
-    // A visitor with a valid token gets a cart of their own; a broken token is an error, not anonymity.
-    const customerId = request.headers.authorization ? (await requireCustomer(db, jwt, request)).customerId : null;
-    const order = await createOrder(db, { tokenValue: newToken(24), customerId, localeCode: request.body?.localeCode ?? 'fr_FR' });
-    return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields({ order, items: [], shipment: null, withdrawals: [] }, { withState: true })));
-  });
+  app.post<{ Body: { localeCode?: string } | null }>(
+    `${API_PREFIX}/orders`,
+    {
+      schema: { body: { type: ['object', 'null'], properties: { localeCode: { type: 'string', maxLength: 16 } } } },
+    },
+    async (request, reply) => {
+      // A visitor with a valid token gets a cart of their own; a broken token is an error, not anonymity.
+      const customerId = request.headers.authorization ? (await requireCustomer(db, jwt, request)).customerId : null;
+      const order = await createOrder(db, {
+        tokenValue: newToken(24),
+        customerId,
+        localeCode: request.body?.localeCode ?? 'fr_FR',
+      });
+      return reply
+        .status(201)
+        .send(
+          item(
+            'Order',
+            iri('orders', order.tokenValue),
+            orderFields({ order, items: [], shipment: null, withdrawals: [] }, { withState: true }),
+          ),
+        );
+    },
+  );
 
   // The signed-in customer's placed orders (shop:order:index, plus what the status label needs).
   app.get(`${API_PREFIX}/orders`, async (request) => {
     const { customerId } = await requireCustomer(db, jwt, request);
     const bundles = await listCustomerOrders(db, customerId);
-    return collection(bundles.map((bundle) => member('Order', iri('orders', bundle.order.tokenValue), {
-      ...orderFields(bundle, { withState: true }),
-    })), { path: `${API_PREFIX}/orders`, context: 'Order', rawQuery: request.url.split('?')[1] ?? '', total: bundles.length });
+    return collection(
+      bundles.map((bundle) =>
+        member('Order', iri('orders', bundle.order.tokenValue), {
+          ...orderFields(bundle, { withState: true }),
+        }),
+      ),
+      {
+        path: `${API_PREFIX}/orders`,
+        context: 'Order',
+        rawQuery: request.url.split('?')[1] ?? '',
+        total: bundles.length,
+      },
+    );
   });
 
   app.get<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token`, async (request) => {
     const bundle = await accessibleOrder(request, request.params.token);
     // A placed order shows its state (as Sylius's completed order does); a cart view has none.
-    return item('Order', iri('orders', bundle.order.tokenValue), orderFields(bundle, { withState: bundle.order.state !== 'cart' }));
+    return item(
+      'Order',
+      iri('orders', bundle.order.tokenValue),
+      orderFields(bundle, { withState: bundle.order.state !== 'cart' }),
+    );
   });
 
-  app.post<{ Params: { token: string }; Body: { productVariant: string; quantity?: number } }>(`${API_PREFIX}/orders/:token/items`, {
-    schema: {
-      body: {
-        type: 'object', required: ['productVariant'],
-        properties: { productVariant: { type: 'string', minLength: 1, maxLength: 300 }, quantity: { type: 'integer', minimum: 1, maximum: 1000 } },
+  app.post<{ Params: { token: string }; Body: { productVariant: string; quantity?: number } }>(
+    `${API_PREFIX}/orders/:token/items`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['productVariant'],
+          properties: {
+            productVariant: { type: 'string', minLength: 1, maxLength: 300 },
+            quantity: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
+        },
       },
     },
-  }, async (request, reply) => {
-    const { order } = await accessibleOrder(request, request.params.token);
-    if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
-    const code = decodeURIComponent(request.body.productVariant.split('/').pop() ?? '');
-    const variant = await findVariantStock(db, code);
-    if (!variant) throw new ViolationError([{ propertyPath: 'productVariant', message: 'Cette pièce n’existe pas ou n’est plus en vente.' }]);
-    await changeOrder(request, order, async (tx) => {
-      // Checked inside the change, the order locked: two clicks cannot add the part twice.
-      const items = await orderItemsOf(tx, order.id);
-      const problem = addItemProblem(variant, request.body.quantity ?? 1, items.some((row) => row.variantId === variant.id));
-      if (problem) throw new ViolationError([{ propertyPath: problem === CART_MESSAGES.quantity ? 'quantity' : 'productVariant', message: problem }]);
-      await insertOrderItem(tx, order.id, {
-        variantId: variant.id, variantCode: variant.code, productName: variant.productName, quantity: 1, unitPrice: variant.price, total: variant.price,
+    async (request, reply) => {
+      const { order } = await accessibleOrder(request, request.params.token);
+      if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
+      const code = decodeURIComponent(request.body.productVariant.split('/').pop() ?? '');
+      const variant = await findVariantStock(db, code);
+      if (!variant)
+        throw new ViolationError([
+          { propertyPath: 'productVariant', message: 'Cette pièce n’existe pas ou n’est plus en vente.' },
+        ]);
+      await changeOrder(request, order, async (tx) => {
+        // Checked inside the change, the order locked: two clicks cannot add the part twice.
+        const items = await orderItemsOf(tx, order.id);
+        const problem = addItemProblem(
+          variant,
+          request.body.quantity ?? 1,
+          items.some((row) => row.variantId === variant.id),
+        );
+        if (problem)
+          throw new ViolationError([
+            { propertyPath: problem === CART_MESSAGES.quantity ? 'quantity' : 'productVariant', message: problem },
+          ]);
+        await insertOrderItem(tx, order.id, {
+          variantId: variant.id,
+          variantCode: variant.code,
+          productName: variant.productName,
+          quantity: 1,
+          unitPrice: variant.price,
+          total: variant.price,
+        });
       });
-    });
-    const updated = (await findOrder(db, order.tokenValue))!;
-    return reply.status(201).send(item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: false })));
-  });
+      const updated = (await findOrder(db, order.tokenValue))!;
+      return reply
+        .status(201)
+        .send(item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: false })));
+    },
+  );
 
-  app.delete<{ Params: { token: string; itemId: string } }>(`${API_PREFIX}/orders/:token/items/:itemId`, {
-    schema: { params: { type: 'object', properties: { itemId: { type: 'string', pattern: '^[0-9]{1,10}$' } } } },
-  }, async (request, reply) => {
-    const { order } = await accessibleOrder(request, request.params.token);
-    if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
-    await changeOrder(request, order, async (tx) => {
-      if (!(await deleteOrderItem(tx, order.id, Number(request.params.itemId)))) throw notFound();
-    });
-    return reply.status(204).send();
-  });
+  app.delete<{ Params: { token: string; itemId: string } }>(
+    `${API_PREFIX}/orders/:token/items/:itemId`,
+    {
+      schema: { params: { type: 'object', properties: { itemId: { type: 'string', pattern: '^[0-9]{1,10}$' } } } },
+    },
+    async (request, reply) => {
+      const { order } = await accessibleOrder(request, request.params.token);
+      if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
+      await changeOrder(request, order, async (tx) => {
+        if (!(await deleteOrderItem(tx, order.id, Number(request.params.itemId)))) throw notFound();
+      });
+      return reply.status(204).send();
+    },
+  );
 
   interface UpdateBody {
     email?: string;
@@ -157,105 +254,161 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
   const idSchema = { type: ['integer', 'string', 'null'] } as const;
 
   // Addresses (typed or from the address book) and licence plates: the checkout's "address" step.
-  app.put<{ Params: { token: string }; Body: UpdateBody }>(`${API_PREFIX}/orders/:token`, {
-    schema: {
-      body: {
-        type: 'object',
-        properties: {
-          email: { type: 'string', maxLength: 255 }, billingAddress: addressSchema, shippingAddress: addressSchema,
-          billingAddressId: idSchema, shippingAddressId: idSchema,
-          licencePlates: { anyOf: [{ type: 'string', maxLength: 500 }, { type: 'array', maxItems: 20 }, { type: 'null' }] },
-          couponCode: { type: ['string', 'null'] },
+  app.put<{ Params: { token: string }; Body: UpdateBody }>(
+    `${API_PREFIX}/orders/:token`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', maxLength: 255 },
+            billingAddress: addressSchema,
+            shippingAddress: addressSchema,
+            billingAddressId: idSchema,
+            shippingAddressId: idSchema,
+            licencePlates: {
+              anyOf: [{ type: 'string', maxLength: 500 }, { type: 'array', maxItems: 20 }, { type: 'null' }],
+            },
+            couponCode: { type: ['string', 'null'] },
+          },
         },
       },
     },
-  }, async (request) => {
-    const bundle = await accessibleOrder(request, request.params.token);
-    const { order } = bundle;
-    if (order.state !== 'cart' || !canApply(CHECKOUT, order.checkoutState, 'address')) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
-    if (bundle.items.length === 0) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
-    const body = request.body;
-    const violations: Violation[] = [];
-    const shippable = new Set((await db.select({ code: countries.code }).from(countries).where(eq(countries.enabled, true))).map((c) => c.code));
+    async (request) => {
+      const bundle = await accessibleOrder(request, request.params.token);
+      const { order } = bundle;
+      if (order.state !== 'cart' || !canApply(CHECKOUT, order.checkoutState, 'address'))
+        throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+      if (bundle.items.length === 0) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
+      const body = request.body;
+      const violations: Violation[] = [];
+      const shippable = new Set(
+        (await db.select({ code: countries.code }).from(countries).where(eq(countries.enabled, true))).map(
+          (c) => c.code,
+        ),
+      );
 
-    async function resolve(kind: 'billing' | 'shipping'): Promise<{ address: OrderAddress | null; id: number | null }> {
-      const id = body[`${kind}AddressId`];
-      if (id !== undefined && id !== null && id !== '') {
-        const claims = await requireCustomer(db, jwt, request).catch(() => null);
-        if (!claims) {
-          violations.push({ propertyPath: `${kind}AddressId`, message: CHECKOUT_MESSAGES.signInForAddress });
-          return { address: null, id: null };
+      async function resolve(
+        kind: 'billing' | 'shipping',
+      ): Promise<{ address: OrderAddress | null; id: number | null }> {
+        const id = body[`${kind}AddressId`];
+        if (id !== undefined && id !== null && id !== '') {
+          const claims = await requireCustomer(db, jwt, request).catch(() => null);
+          if (!claims) {
+            violations.push({ propertyPath: `${kind}AddressId`, message: CHECKOUT_MESSAGES.signInForAddress });
+            return { address: null, id: null };
+          }
+          const saved = /^\d{1,10}$/.test(String(id)) ? await findAddress(db, claims.customerId, Number(id)) : null;
+          if (!saved) {
+            violations.push({ propertyPath: `${kind}AddressId`, message: CHECKOUT_MESSAGES.unknownAddress });
+            return { address: null, id: null };
+          }
+          const { id: savedId, customerId: _owner, createdAt: _c, updatedAt: _u, ...fields } = saved;
+          return { address: fields, id: savedId };
         }
-        const saved = /^\d{1,10}$/.test(String(id)) ? await findAddress(db, claims.customerId, Number(id)) : null;
-        if (!saved) {
-          violations.push({ propertyPath: `${kind}AddressId`, message: CHECKOUT_MESSAGES.unknownAddress });
-          return { address: null, id: null };
-        }
-        const { id: savedId, customerId: _owner, createdAt: _c, updatedAt: _u, ...fields } = saved;
-        return { address: fields, id: savedId };
+        const typed = body[`${kind}Address`];
+        if (!typed) return { address: null, id: null };
+        const found = addressViolations(typed, shippable);
+        violations.push(...found.map((v) => ({ ...v, propertyPath: `${kind}Address.${v.propertyPath}` })));
+        const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+        return {
+          address: {
+            firstName: clean(typed.firstName) ?? '',
+            lastName: clean(typed.lastName) ?? '',
+            phoneNumber: clean(typed.phoneNumber),
+            company: clean(typed.company),
+            countryCode: (clean(typed.countryCode) ?? '').toUpperCase(),
+            provinceCode: clean(typed.provinceCode),
+            provinceName: clean(typed.provinceName),
+            street: clean(typed.street) ?? '',
+            city: clean(typed.city) ?? '',
+            postcode: clean(typed.postcode) ?? '',
+          },
+          id: null,
+        };
       }
-      const typed = body[`${kind}Address`];
-      if (!typed) return { address: null, id: null };
-      const found = addressViolations(typed, shippable);
-      violations.push(...found.map((v) => ({ ...v, propertyPath: `${kind}Address.${v.propertyPath}` })));
-      const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-      return {
-        address: {
-          firstName: clean(typed.firstName) ?? '', lastName: clean(typed.lastName) ?? '', phoneNumber: clean(typed.phoneNumber), company: clean(typed.company),
-          countryCode: (clean(typed.countryCode) ?? '').toUpperCase(), provinceCode: clean(typed.provinceCode), provinceName: clean(typed.provinceName),
-          street: clean(typed.street) ?? '', city: clean(typed.city) ?? '', postcode: clean(typed.postcode) ?? '',
-        },
-        id: null,
-      };
-    }
 
-    const billing = await resolve('billing');
-    let shipping = await resolve('shipping');
-    // Without a shipping address, the parts go to the billing address (Sylius's OrderAddressModifier).
-    if (!shipping.address) shipping = billing;
-    if (!billing.address && violations.length === 0) violations.push({ propertyPath: 'billingAddress', message: 'Indiquez une adresse de facturation.' });
-    const plates = parsePlates(body.licencePlates ?? null);
-    violations.push(...plates.errors.map((message) => ({ propertyPath: 'licencePlates', message })));
-    if (violations.length > 0) throw new ViolationError(violations);
+      const billing = await resolve('billing');
+      let shipping = await resolve('shipping');
+      // Without a shipping address, the parts go to the billing address (Sylius's OrderAddressModifier).
+      if (!shipping.address) shipping = billing;
+      if (!billing.address && violations.length === 0)
+        violations.push({ propertyPath: 'billingAddress', message: 'Indiquez une adresse de facturation.' });
+      const plates = parsePlates(body.licencePlates ?? null);
+      violations.push(...plates.errors.map((message) => ({ propertyPath: 'licencePlates', message })));
+      if (violations.length > 0) throw new ViolationError(violations);
 
-    const method = defaultMethod(await listShippingMethods(db), await orderWeight(db, order.id), bundle.shipment?.methodCode);
-    if (!method) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.methodUnfit }]);
-    // A signed-in customer addressing an anonymous cart takes it (Sylius's AddressOrderHandler): from
-    // then on it answers only to them and appears in their orders.
-    const owner = order.customerId === null && request.headers.authorization ? (await requireCustomer(db, jwt, request)).customerId : undefined;
-    await changeOrder(request, order, async (tx, locked) => {
-      if (!canApply(CHECKOUT, locked.checkoutState, 'address')) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
-      await writeAddresses(tx, order.id, {
-        ...(owner !== undefined ? { customerId: owner } : {}),
-        billingAddress: billing.address!, shippingAddress: shipping.address!, billingAddressId: billing.id, shippingAddressId: shipping.id,
-        licencePlates: plates.plates.length > 0 ? plates.plates.join(', ') : null, checkoutState: apply(CHECKOUT, locked.checkoutState, 'address'),
-      }, method.code);
-    });
-    const updated = (await findOrder(db, order.tokenValue))!;
-    return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
-  });
+      const method = defaultMethod(
+        await listShippingMethods(db),
+        await orderWeight(db, order.id),
+        bundle.shipment?.methodCode,
+      );
+      if (!method) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.methodUnfit }]);
+      // A signed-in customer addressing an anonymous cart takes it (Sylius's AddressOrderHandler): from
+      // then on it answers only to them and appears in their orders.
+      const owner =
+        order.customerId === null && request.headers.authorization
+          ? (await requireCustomer(db, jwt, request)).customerId
+          : undefined;
+      await changeOrder(request, order, async (tx, locked) => {
+        if (!canApply(CHECKOUT, locked.checkoutState, 'address'))
+          throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+        await writeAddresses(
+          tx,
+          order.id,
+          {
+            ...(owner !== undefined ? { customerId: owner } : {}),
+            billingAddress: billing.address!,
+            shippingAddress: shipping.address!,
+            billingAddressId: billing.id,
+            shippingAddressId: shipping.id,
+            licencePlates: plates.plates.length > 0 ? plates.plates.join(', ') : null,
+            checkoutState: apply(CHECKOUT, locked.checkoutState, 'address'),
+          },
+          method.code,
+        );
+      });
+      const updated = (await findOrder(db, order.tokenValue))!;
+      return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
+    },
+  );
 
   // The shipping method of the order's shipment: the checkout's "shipping" step.
-  app.patch<{ Params: { token: string; shipmentId: string }; Body: { shippingMethod: string } }>(`${API_PREFIX}/orders/:token/shipments/:shipmentId`, {
-    schema: { body: { type: 'object', required: ['shippingMethod'], properties: { shippingMethod: { type: 'string', minLength: 1, maxLength: 300 } } } },
-  }, async (request) => {
-    const bundle = await accessibleOrder(request, request.params.token);
-    const { order, shipment } = bundle;
-    if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
-    if (!shipment || String(shipment.id) !== request.params.shipmentId) throw notFound();
-    if (!canApply(CHECKOUT, order.checkoutState, 'select_shipping')) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.notAddressed }]);
-    const code = decodeURIComponent(request.body.shippingMethod.split('/').pop() ?? '');
-    const all = await listShippingMethods(db);
-    if (!all.some((method) => method.code === code)) throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.unknownMethod }]);
-    await changeOrder(request, order, async (tx, locked) => {
-      const method = methodsFor(all, await orderWeight(tx, order.id)).find((candidate) => candidate.code === code);
-      if (!method) throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.methodUnfit }]);
-      if (!canApply(CHECKOUT, locked.checkoutState, 'select_shipping')) throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.notAddressed }]);
-      await writeShippingMethod(tx, order.id, method.code, apply(CHECKOUT, locked.checkoutState, 'select_shipping'));
-    });
-    const updated = (await findOrder(db, order.tokenValue))!;
-    return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
-  });
+  app.patch<{ Params: { token: string; shipmentId: string }; Body: { shippingMethod: string } }>(
+    `${API_PREFIX}/orders/:token/shipments/:shipmentId`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['shippingMethod'],
+          properties: { shippingMethod: { type: 'string', minLength: 1, maxLength: 300 } },
+        },
+      },
+    },
+    async (request) => {
+      const bundle = await accessibleOrder(request, request.params.token);
+      const { order, shipment } = bundle;
+      if (order.state !== 'cart')
+        throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+      if (!shipment || String(shipment.id) !== request.params.shipmentId) throw notFound();
+      if (!canApply(CHECKOUT, order.checkoutState, 'select_shipping'))
+        throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.notAddressed }]);
+      const code = decodeURIComponent(request.body.shippingMethod.split('/').pop() ?? '');
+      const all = await listShippingMethods(db);
+      if (!all.some((method) => method.code === code))
+        throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.unknownMethod }]);
+      await changeOrder(request, order, async (tx, locked) => {
+        const method = methodsFor(all, await orderWeight(tx, order.id)).find((candidate) => candidate.code === code);
+        if (!method)
+          throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.methodUnfit }]);
+        if (!canApply(CHECKOUT, locked.checkoutState, 'select_shipping'))
+          throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.notAddressed }]);
+        await writeShippingMethod(tx, order.id, method.code, apply(CHECKOUT, locked.checkoutState, 'select_shipping'));
+      });
+      const updated = (await findOrder(db, order.tokenValue))!;
+      return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
+    },
+  );
 };
 
 export default ordersRoutes;

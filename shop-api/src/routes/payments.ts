@@ -6,7 +6,15 @@
  * public shop on the sandbox.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { attachCheckout, closePayment, confirmPayment, expireStalePayments, findPaymentBySession, HoldError, openPayment } from '../db/payments.js';
+import {
+  attachCheckout,
+  closePayment,
+  confirmPayment,
+  expireStalePayments,
+  findPaymentBySession,
+  HoldError,
+  openPayment,
+} from '../db/payments.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
 import { CART_MESSAGES } from '../domain/cart.js';
 import { CHECKOUT_MESSAGES, orderNumber } from '../domain/checkout.js';
@@ -30,7 +38,6 @@ export const PAY_MESSAGES = {
   changed: 'Votre commande vient de changer : vérifiez-la puis relancez le paiement.',
 } as const;
 
-
 const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
   const { db, jwt, now, siteUrl, paymentProvider } = context;
   const siteOrigin = new URL(siteUrl).origin;
@@ -44,74 +51,116 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
 
   const accessible = (request: FastifyRequest, token: string) => accessibleOrder(db, jwt, request, token);
 
-  app.post<{ Params: { token: string }; Body: { afterSuccessUrl: string; afterCancelUrl: string } }>(`${API_PREFIX}/orders/:token/pay`, {
-    schema: {
-      body: {
-        type: 'object', required: ['afterSuccessUrl', 'afterCancelUrl'],
-        properties: { afterSuccessUrl: { type: 'string', maxLength: 2000 }, afterCancelUrl: { type: 'string', maxLength: 2000 } },
+  app.post<{ Params: { token: string }; Body: { afterSuccessUrl: string; afterCancelUrl: string } }>(
+    `${API_PREFIX}/orders/:token/pay`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['afterSuccessUrl', 'afterCancelUrl'],
+          properties: {
+            afterSuccessUrl: { type: 'string', maxLength: 2000 },
+            afterCancelUrl: { type: 'string', maxLength: 2000 },
+          },
+        },
       },
     },
-  }, async (request) => {
-    const { order, items } = await accessible(request, request.params.token);
-    const { afterSuccessUrl, afterCancelUrl } = request.body;
-    if (!isShopUrl(afterSuccessUrl) || !isShopUrl(afterCancelUrl)) throw new ViolationError([{ propertyPath: 'afterSuccessUrl', message: PAY_MESSAGES.badUrl }]);
-    await expireStalePayments(db, now());
-    const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MS);
-    let opened;
-    try {
-      // The amount is the order's total read under the order's lock, and every part is held for this
-      // payment before any checkout opens: no checkout for a part someone else is paying for.
-      opened = await openPayment(db, {
-        orderId: order.id, provider: paymentProvider.name, sessionId: `pending_${newToken(16)}`, afterSuccessUrl, afterCancelUrl, expiresAt,
-      }, now());
-    } catch (error) {
-      if (error instanceof HoldError) {
-        const nameOf = (code: string) => items.find((row) => row.variantCode === code)?.productName ?? code;
-        throw new ViolationError(error.variantCodes.map((code) => ({ propertyPath: 'items', message: `${nameOf(code)} : ${CART_MESSAGES.reserved}` })));
+    async (request) => {
+      const { order, items } = await accessible(request, request.params.token);
+      const { afterSuccessUrl, afterCancelUrl } = request.body;
+      if (!isShopUrl(afterSuccessUrl) || !isShopUrl(afterCancelUrl))
+        throw new ViolationError([{ propertyPath: 'afterSuccessUrl', message: PAY_MESSAGES.badUrl }]);
+      await expireStalePayments(db, now());
+      const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MS);
+      let opened;
+      try {
+        // The amount is the order's total read under the order's lock, and every part is held for this
+        // payment before any checkout opens: no checkout for a part someone else is paying for.
+        opened = await openPayment(
+          db,
+          {
+            orderId: order.id,
+            provider: paymentProvider.name,
+            sessionId: `pending_${newToken(16)}`,
+            afterSuccessUrl,
+            afterCancelUrl,
+            expiresAt,
+          },
+          now(),
+        );
+      } catch (error) {
+        if (error instanceof HoldError) {
+          const nameOf = (code: string) => items.find((row) => row.variantCode === code)?.productName ?? code;
+          throw new ViolationError(
+            error.variantCodes.map((code) => ({
+              propertyPath: 'items',
+              message: `${nameOf(code)} : ${CART_MESSAGES.reserved}`,
+            })),
+          );
+        }
+        throw error;
       }
-      throw error;
-    }
-    if (opened.kind === 'placed') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
-    if (opened.kind === 'empty') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
-    if (opened.kind === 'not_ready') throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notReady }]);
-    // Asking again while a checkout is open returns it (a double click must not hold twice).
-    if (opened.kind === 'existing' && opened.payment.checkoutUrl) return { checkoutUrl: opened.payment.checkoutUrl };
-    if (opened.kind === 'existing') throw new HttpError(409, PAY_MESSAGES.opening);
-    const payment = opened.payment;
-    // The checkout's lines are the order as the payment froze it.
-    const frozen = (await findOrder(db, order.tokenValue))!;
-    const method = frozen.shipment ? (await listShippingMethods(db)).find((m) => m.code === frozen.shipment!.methodCode) : undefined;
-    const lines = [
-      ...frozen.items.map((row) => ({ name: row.productName, amount: row.unitPrice })),
-      ...(frozen.order.shippingTotal > 0 ? [{ name: `Livraison : ${method?.name ?? frozen.shipment?.methodCode ?? ''}`, amount: frozen.order.shippingTotal }] : []),
-    ];
-    if (lines.reduce((sum, line) => sum + line.amount, 0) !== payment.amount) {
-      // The order changed between the two reads: that change cancelled this payment; the shopper pays again.
-      throw new HttpError(409, PAY_MESSAGES.changed);
-    }
-    let checkout;
-    try {
-      checkout = await paymentProvider.openCheckout({
-        paymentId: payment.id, orderToken: order.tokenValue, currencyCode: payment.currencyCode, lines,
-        successUrl: afterSuccessUrl, cancelUrl: afterCancelUrl, expiresAt,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'payment provider failed');
-      await closePayment(db, payment.id, 'cancelled', now());
-      throw new HttpError(502, 'Le paiement par carte est momentanément indisponible. Réessayez dans quelques minutes.');
-    }
-    const attached = await attachCheckout(db, payment.id, checkout.sessionId, checkout.url);
-    if (!attached) {
-      // Cancelled while the provider opened it (the cart changed): that checkout must take no money.
-      await closeCheckouts(context, [{ ...payment, sessionId: checkout.sessionId }], request.log);
-      throw new HttpError(409, PAY_MESSAGES.changed);
-    }
-    return { checkoutUrl: attached.checkoutUrl };
-  });
+      if (opened.kind === 'placed')
+        throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
+      if (opened.kind === 'empty') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
+      if (opened.kind === 'not_ready') throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notReady }]);
+      // Asking again while a checkout is open returns it (a double click must not hold twice).
+      if (opened.kind === 'existing' && opened.payment.checkoutUrl) return { checkoutUrl: opened.payment.checkoutUrl };
+      if (opened.kind === 'existing') throw new HttpError(409, PAY_MESSAGES.opening);
+      const payment = opened.payment;
+      // The checkout's lines are the order as the payment froze it.
+      const frozen = (await findOrder(db, order.tokenValue))!;
+      const method = frozen.shipment
+        ? (await listShippingMethods(db)).find((m) => m.code === frozen.shipment!.methodCode)
+        : undefined;
+      const lines = [
+        ...frozen.items.map((row) => ({ name: row.productName, amount: row.unitPrice })),
+        ...(frozen.order.shippingTotal > 0
+          ? [
+              {
+                name: `Livraison : ${method?.name ?? frozen.shipment?.methodCode ?? ''}`,
+                amount: frozen.order.shippingTotal,
+              },
+            ]
+          : []),
+      ];
+      if (lines.reduce((sum, line) => sum + line.amount, 0) !== payment.amount) {
+        // The order changed between the two reads: that change cancelled this payment; the shopper pays again.
+        throw new HttpError(409, PAY_MESSAGES.changed);
+      }
+      let checkout;
+      try {
+        checkout = await paymentProvider.openCheckout({
+          paymentId: payment.id,
+          orderToken: order.tokenValue,
+          currencyCode: payment.currencyCode,
+          lines,
+          successUrl: afterSuccessUrl,
+          cancelUrl: afterCancelUrl,
+          expiresAt,
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'payment provider failed');
+        await closePayment(db, payment.id, 'cancelled', now());
+        throw new HttpError(
+          502,
+          'Le paiement par carte est momentanément indisponible. Réessayez dans quelques minutes.',
+        );
+      }
+      const attached = await attachCheckout(db, payment.id, checkout.sessionId, checkout.url);
+      if (!attached) {
+        // Cancelled while the provider opened it (the cart changed): that checkout must take no money.
+        await closeCheckouts(context, [{ ...payment, sessionId: checkout.sessionId }], request.log);
+        throw new HttpError(409, PAY_MESSAGES.changed);
+      }
+      return { checkoutUrl: attached.checkoutUrl };
+    },
+  );
 
   app.patch<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token/complete`, async (request) => {
     const found = await accessible(request, request.params.token);
-    if (found.order.paymentState !== 'paid') throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notPaid }]);
+    if (found.order.paymentState !== 'paid')
+      throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notPaid }]);
     return item('Order', iri('orders', found.order.tokenValue), orderFields(found, { withState: true }));
   });
 };

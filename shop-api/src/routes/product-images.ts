@@ -16,16 +16,23 @@ import type { AppContext } from '../app.js';
 const PART_IMAGE = /^([A-Z0-9][A-Z0-9_-]{2,40})-([1-9])(-[0-9a-f]{12})?\.webp$/;
 
 const productImagesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, mediaUrl, mediaDir }) => {
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/product-images/:id`, {
-    schema: { params: { type: 'object', properties: { id: digitsSchema } } },
-  }, async (request) => {
-    const id = rowId(request.params.id);
-    const row = id === null ? null : await findImage(db, id);
-    if (!row) throw notFound();
-    return item('ProductImage', iri('product-images', row.image.id), {
-      id: row.image.id, type: row.image.type, path: `${mediaUrl}/${row.image.path}`, product: iri('products', row.productCode),
-    });
-  });
+  app.get<{ Params: { id: string } }>(
+    `${API_PREFIX}/product-images/:id`,
+    {
+      schema: { params: { type: 'object', properties: { id: digitsSchema } } },
+    },
+    async (request) => {
+      const id = rowId(request.params.id);
+      const row = id === null ? null : await findImage(db, id);
+      if (!row) throw notFound();
+      return item('ProductImage', iri('product-images', row.image.id), {
+        id: row.image.id,
+        type: row.image.type,
+        path: `${mediaUrl}/${row.image.path}`,
+        product: iri('products', row.productCode),
+      });
+    },
+  );
 
   app.get<{ Params: { file: string } }>('/media/image/parts/:file', async (request, reply) => {
     const match = PART_IMAGE.exec(request.params.file);
@@ -36,17 +43,19 @@ const productImagesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, me
       if (match[3]) throw notFound();
       const subject = await findImageSubject(db, match[1]!);
       if (!subject) throw notFound();
-      body = await renderPartImage({ title: subject.taxonName, caption: subject.name, code: subject.code, variant: Number(match[2]) });
+      body = await renderPartImage({
+        title: subject.taxonName,
+        caption: subject.name,
+        code: subject.code,
+        variant: Number(match[2]),
+      });
       await mkdir(dirname(file), { recursive: true, mode: 0o700 });
       // Write then rename, so a concurrent reader never sees half a file.
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, body, { mode: 0o600 });
       await rename(temporary, file);
     }
-    return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .type('image/webp')
-      .send(body);
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(body);
   });
 };
 

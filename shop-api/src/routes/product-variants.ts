@@ -25,16 +25,23 @@ const productVariantsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     });
   });
 
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/product-taxons/:id`, {
-    schema: { params: { type: 'object', properties: { id: digitsSchema } } },
-  }, async (request) => {
-    const id = rowId(request.params.id);
-    const row = id === null ? null : await findProductTaxon(db, id);
-    if (!row) throw notFound();
-    return item('ProductTaxon', iri('product-taxons', row.link.id), {
-      id: row.link.id, product: iri('products', row.productCode), taxon: iri('taxons', row.taxonCode), position: row.link.position,
-    });
-  });
+  app.get<{ Params: { id: string } }>(
+    `${API_PREFIX}/product-taxons/:id`,
+    {
+      schema: { params: { type: 'object', properties: { id: digitsSchema } } },
+    },
+    async (request) => {
+      const id = rowId(request.params.id);
+      const row = id === null ? null : await findProductTaxon(db, id);
+      if (!row) throw notFound();
+      return item('ProductTaxon', iri('product-taxons', row.link.id), {
+        id: row.link.id,
+        product: iri('products', row.productCode),
+        taxon: iri('taxons', row.taxonCode),
+        position: row.link.position,
+      });
+    },
+  );
 };
 
 export default productVariantsRoutes;

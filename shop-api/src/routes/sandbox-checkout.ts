@@ -18,7 +18,9 @@ const sandboxCheckoutRoutes: FastifyPluginAsync<AppContext> = async (app, contex
   const { db, now, paymentProvider } = context;
   if (paymentProvider.name !== 'sandbox') return;
   // The page's buttons post empty forms.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
+    done(null, {}),
+  );
 
   app.get<{ Params: { session: string } }>('/sandbox/checkout/:session', async (request, reply) => {
     const payment = await findPaymentBySession(db, request.params.session);
@@ -39,9 +41,12 @@ const sandboxCheckoutRoutes: FastifyPluginAsync<AppContext> = async (app, contex
 <p class="note">Page de paiement factice de la boutique : aucune carte n’est demandée et aucun argent n’est prélevé.</p>
 <p>Commande n° <strong>${escape(found ? orderNumber(found.id) : '')}</strong></p>
 <p class="amount">${escape(euros(payment.amount))}</p>
-${open ? `<form method="post" action="${action('pay')}"><button class="pay" type="submit">Payer ${escape(euros(payment.amount))}</button></form>
+${
+  open
+    ? `<form method="post" action="${action('pay')}"><button class="pay" type="submit">Payer ${escape(euros(payment.amount))}</button></form>
 <form method="post" action="${action('cancel')}"><button class="cancel" type="submit">Annuler et revenir à la boutique</button></form>`
-    : `<p role="status">Ce paiement n’est plus ouvert (${payment.state === 'completed' ? 'déjà payé' : 'annulé ou expiré'}).</p>`}
+    : `<p role="status">Ce paiement n’est plus ouvert (${payment.state === 'completed' ? 'déjà payé' : 'annulé ou expiré'}).</p>`
+}
 </main></body></html>`;
   });
 
@@ -51,9 +56,16 @@ ${open ? `<form method="post" action="${action('pay')}"><button class="pay" type
     // Like a card network, the sandbox takes money only on an open, unexpired checkout, and exactly what it asks.
     if (payment.state === 'new' && payment.expiresAt <= now()) await closePayment(db, payment.id, 'expired', now());
     if (payment.state !== 'new' && payment.state !== 'completed') return reply.redirect(payment.afterCancelUrl, 303);
-    const outcome = await confirmPayment(db, { paymentId: payment.id, amount: payment.amount, currencyCode: payment.currencyCode, reference: null }, now());
+    const outcome = await confirmPayment(
+      db,
+      { paymentId: payment.id, amount: payment.amount, currencyCode: payment.currencyCode, reference: null },
+      now(),
+    );
     await afterConfirmation(context, outcome, request.log);
-    return reply.redirect(outcome.kind === 'placed' || outcome.kind === 'replay' ? payment.afterSuccessUrl : payment.afterCancelUrl, 303);
+    return reply.redirect(
+      outcome.kind === 'placed' || outcome.kind === 'replay' ? payment.afterSuccessUrl : payment.afterCancelUrl,
+      303,
+    );
   });
 
   app.post<{ Params: { session: string } }>('/sandbox/checkout/:session/cancel', async (request, reply) => {

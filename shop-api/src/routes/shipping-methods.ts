@@ -25,25 +25,60 @@ export const shippingMethodFields = (row: ShippingMethodRow) => ({
 });
 
 const shippingMethodsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get<{ Querystring: { tokenValue?: string; shipmentId?: string } }>(`${API_PREFIX}/shipping-methods`, {
-    schema: { querystring: { type: 'object', properties: { tokenValue: { type: 'string', maxLength: 64 }, shipmentId: { type: 'string', maxLength: 20 } } } },
-  }, async (request) => {
-    const rows = await db.select().from(shippingMethods).where(eq(shippingMethods.enabled, true)).orderBy(asc(shippingMethods.position));
-    if (request.query.tokenValue) {
-      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.tokenValue, request.query.tokenValue));
-      if (!order) throw notFound();
-      const priced = methodsFor(rows, await orderWeight(db, order.id));
-      return collection(priced.map((row) => member('ShippingMethod', iri('shipping-methods', row.code), { ...shippingMethodFields(row), price: row.price })), {
-        path: `${API_PREFIX}/shipping-methods`, context: 'ShippingMethod', rawQuery: request.url.split('?')[1] ?? '', total: priced.length,
-      });
-    }
-    return collection(rows.map((row) => member('ShippingMethod', iri('shipping-methods', row.code), shippingMethodFields(row))), {
-      path: `${API_PREFIX}/shipping-methods`, context: 'ShippingMethod', rawQuery: request.url.split('?')[1] ?? '', total: rows.length,
-    });
-  });
+  app.get<{ Querystring: { tokenValue?: string; shipmentId?: string } }>(
+    `${API_PREFIX}/shipping-methods`,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { tokenValue: { type: 'string', maxLength: 64 }, shipmentId: { type: 'string', maxLength: 20 } },
+        },
+      },
+    },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(shippingMethods)
+        .where(eq(shippingMethods.enabled, true))
+        .orderBy(asc(shippingMethods.position));
+      if (request.query.tokenValue) {
+        const [order] = await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.tokenValue, request.query.tokenValue));
+        if (!order) throw notFound();
+        const priced = methodsFor(rows, await orderWeight(db, order.id));
+        return collection(
+          priced.map((row) =>
+            member('ShippingMethod', iri('shipping-methods', row.code), {
+              ...shippingMethodFields(row),
+              price: row.price,
+            }),
+          ),
+          {
+            path: `${API_PREFIX}/shipping-methods`,
+            context: 'ShippingMethod',
+            rawQuery: request.url.split('?')[1] ?? '',
+            total: priced.length,
+          },
+        );
+      }
+      return collection(
+        rows.map((row) => member('ShippingMethod', iri('shipping-methods', row.code), shippingMethodFields(row))),
+        {
+          path: `${API_PREFIX}/shipping-methods`,
+          context: 'ShippingMethod',
+          rawQuery: request.url.split('?')[1] ?? '',
+          total: rows.length,
+        },
+      );
+    },
+  );
 
   app.get<{ Params: { code: string } }>(`${API_PREFIX}/shipping-methods/:code`, async (request) => {
-    const [row] = await db.select().from(shippingMethods)
+    const [row] = await db
+      .select()
+      .from(shippingMethods)
       .where(and(eq(shippingMethods.code, request.params.code), eq(shippingMethods.enabled, true)));
     if (!row) throw notFound();
     return item('ShippingMethod', iri('shipping-methods', row.code), shippingMethodFields(row));

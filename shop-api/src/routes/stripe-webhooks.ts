@@ -26,19 +26,33 @@ const stripeWebhooksRoutes: FastifyPluginAsync<AppContext> = async (app, context
     const signature = request.headers['stripe-signature'];
     let event: Stripe.Event;
     try {
-      event = stripeWebhook.stripe.webhooks.constructEvent(request.body as Buffer, String(signature ?? ''), stripeWebhook.secret);
+      event = stripeWebhook.stripe.webhooks.constructEvent(
+        request.body as Buffer,
+        String(signature ?? ''),
+        stripeWebhook.secret,
+      );
     } catch {
       throw new HttpError(400, 'Signature Stripe invalide.');
     }
-    if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.expired') return { received: true, handled: false };
+    if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.expired')
+      return { received: true, handled: false };
     const session = event.data.object as Stripe.Checkout.Session;
-    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
+    const paymentIntent =
+      typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
     const payment = await findPaymentBySession(db, session.id);
     if (!payment) {
       // Money for a checkout of ours whose payment is gone (its cart was erased with the account): give it back.
-      if (event.type === 'checkout.session.completed' && session.payment_status === 'paid' && session.metadata?.payment_id && paymentIntent) {
+      if (
+        event.type === 'checkout.session.completed' &&
+        session.payment_status === 'paid' &&
+        session.metadata?.payment_id &&
+        paymentIntent
+      ) {
         request.log.warn({ sessionId: session.id }, 'paid checkout without its payment: refunding');
-        await stripeWebhook.stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-orphan-${session.id}` });
+        await stripeWebhook.stripe.refunds.create(
+          { payment_intent: paymentIntent },
+          { idempotencyKey: `refund-orphan-${session.id}` },
+        );
         return { received: true, handled: true };
       }
       return { received: true, handled: false };
@@ -48,11 +62,22 @@ const stripeWebhooksRoutes: FastifyPluginAsync<AppContext> = async (app, context
       return { received: true, handled: true };
     }
     if (session.payment_status !== 'paid') return { received: true, handled: false };
-    const outcome = await confirmPayment(db, {
-      paymentId: payment.id, amount: session.amount_total ?? 0, currencyCode: session.currency ?? '', reference: paymentIntent,
-    }, now());
+    const outcome = await confirmPayment(
+      db,
+      {
+        paymentId: payment.id,
+        amount: session.amount_total ?? 0,
+        currencyCode: session.currency ?? '',
+        reference: paymentIntent,
+      },
+      now(),
+    );
     await afterConfirmation(context, outcome, request.log);
-    return { received: true, handled: outcome.kind === 'placed' || outcome.kind === 'refund', ...(outcome.kind === 'refund' ? { refunded: true } : {}) };
+    return {
+      received: true,
+      handled: outcome.kind === 'placed' || outcome.kind === 'refund',
+      ...(outcome.kind === 'refund' ? { refunded: true } : {}),
+    };
   });
 };
 

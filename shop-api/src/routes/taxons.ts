@@ -19,19 +19,29 @@ export function taxonFields(taxon: TaxonWithChildren) {
 }
 
 const taxonsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, channelCode }) => {
-  app.get<{ Querystring: { parentCode?: string } }>(`${API_PREFIX}/taxons`, {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { parentCode: { type: 'string', minLength: 1, maxLength: 255 } },
+  app.get<{ Querystring: { parentCode?: string } }>(
+    `${API_PREFIX}/taxons`,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { parentCode: { type: 'string', minLength: 1, maxLength: 255 } },
+        },
       },
     },
-  }, async (request) => {
-    const rows = await listTaxonChildren(db, request.query.parentCode, channelCode);
-    return collection(rows.map((row) => member('Taxon', iri('taxons', row.code), taxonFields(row))), {
-      path: `${API_PREFIX}/taxons`, context: 'Taxon', rawQuery: request.url.split('?')[1] ?? '', total: rows.length,
-    });
-  });
+    async (request) => {
+      const rows = await listTaxonChildren(db, request.query.parentCode, channelCode);
+      return collection(
+        rows.map((row) => member('Taxon', iri('taxons', row.code), taxonFields(row))),
+        {
+          path: `${API_PREFIX}/taxons`,
+          context: 'Taxon',
+          rawQuery: request.url.split('?')[1] ?? '',
+          total: rows.length,
+        },
+      );
+    },
+  );
 
   app.get<{ Params: { code: string } }>(`${API_PREFIX}/taxons/:code`, async (request) => {
     const taxon = await findTaxon(db, request.params.code);

@@ -7,7 +7,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
 import { findCustomer } from '../db/customers.js';
-import { findOrder, markWithdrawalAcknowledged, recordWithdrawal, type OrderBundle, type WithdrawalRow } from '../db/orders.js';
+import {
+  findOrder,
+  markWithdrawalAcknowledged,
+  recordWithdrawal,
+  type OrderBundle,
+  type WithdrawalRow,
+} from '../db/orders.js';
 import { frenchDateTime, itemsToWithdraw, WITHDRAWAL_MESSAGES, withdrawalStatus } from '../domain/withdrawal.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item, syliusDate } from '../http/jsonld.js';
@@ -33,62 +39,98 @@ const withdrawalsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt,
     if (!bundle || bundle.order.customerId !== claims.customerId || bundle.order.state === 'cart') throw notFound();
     const customer = await findCustomer(db, claims.customerId);
     if (!customer) throw notFound();
-    const status = withdrawalStatus({
-      // The buyer's group when the order was placed: a professional who later calls themselves an
-      // individual does not gain a consumer's right on it (older orders: the profile's).
-      state: bundle.order.state, groupCode: bundle.order.customerGroupCode ?? customer.groupCode, fulfilledAt: bundle.order.fulfilledAt,
-      itemIds: bundle.items.map((line) => line.id), withdrawnItemIds: bundle.withdrawals.flatMap((row) => row.itemIds),
-    }, now());
+    const status = withdrawalStatus(
+      {
+        // The buyer's group when the order was placed: a professional who later calls themselves an
+        // individual does not gain a consumer's right on it (older orders: the profile's).
+        state: bundle.order.state,
+        groupCode: bundle.order.customerGroupCode ?? customer.groupCode,
+        fulfilledAt: bundle.order.fulfilledAt,
+        itemIds: bundle.items.map((line) => line.id),
+        withdrawnItemIds: bundle.withdrawals.flatMap((row) => row.itemIds),
+      },
+      now(),
+    );
     return { bundle, customer, status };
   }
 
   const tokenParams = { type: 'object', properties: { token: { type: 'string', maxLength: 64 } } } as const;
 
-  app.get<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token/withdrawal`, { schema: { params: tokenParams } }, async (request) => {
-    const { bundle, status } = await ownOrder(request, request.params.token);
-    return item('Withdrawal', `${iri('orders', bundle.order.tokenValue)}/withdrawal`, {
-      open: status.open,
-      reason: status.open ? null : WITHDRAWAL_MESSAGES[status.reason],
-      deadline: status.deadline ? syliusDate(status.deadline) : null,
-      withdrawableItems: status.open ? status.remainingItemIds.map((id) => iri('order-items', id)) : [],
-      requests: bundle.withdrawals.map((row) => withdrawalFields(row, bundle)),
-    });
-  });
+  app.get<{ Params: { token: string } }>(
+    `${API_PREFIX}/orders/:token/withdrawal`,
+    { schema: { params: tokenParams } },
+    async (request) => {
+      const { bundle, status } = await ownOrder(request, request.params.token);
+      return item('Withdrawal', `${iri('orders', bundle.order.tokenValue)}/withdrawal`, {
+        open: status.open,
+        reason: status.open ? null : WITHDRAWAL_MESSAGES[status.reason],
+        deadline: status.deadline ? syliusDate(status.deadline) : null,
+        withdrawableItems: status.open ? status.remainingItemIds.map((id) => iri('order-items', id)) : [],
+        requests: bundle.withdrawals.map((row) => withdrawalFields(row, bundle)),
+      });
+    },
+  );
 
-  app.post<{ Params: { token: string }; Body: { items?: (string | number)[] } | null }>(`${API_PREFIX}/orders/:token/withdrawals`, {
-    schema: {
-      params: tokenParams,
-      body: {
-        type: ['object', 'null'], additionalProperties: false,
-        properties: { items: { type: 'array', maxItems: 100, items: { type: ['string', 'integer'], maxLength: 200 } } },
+  app.post<{ Params: { token: string }; Body: { items?: (string | number)[] } | null }>(
+    `${API_PREFIX}/orders/:token/withdrawals`,
+    {
+      schema: {
+        params: tokenParams,
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: {
+            items: { type: 'array', maxItems: 100, items: { type: ['string', 'integer'], maxLength: 200 } },
+          },
+        },
       },
     },
-  }, async (request, reply) => {
-    const { bundle, customer, status } = await ownOrder(request, request.params.token);
-    if (!status.open) throw new ViolationError([{ propertyPath: '', message: WITHDRAWAL_MESSAGES[status.reason] }]);
-    const requested = request.body?.items?.map((value) => Number(String(value).split('/').pop()));
-    const itemIds = requested?.some((id) => !Number.isSafeInteger(id)) ? null : itemsToWithdraw(requested, status.remainingItemIds);
-    if (!itemIds) throw new ViolationError([{ propertyPath: 'items', message: WITHDRAWAL_MESSAGES.unknownItems }]);
-    const requestedAt = now();
-    const row = await recordWithdrawal(db, {
-      orderId: bundle.order.id, itemIds, fullName: `${customer.firstName} ${customer.lastName}`, email: customer.email, requestedAt,
-    });
-    if (!row) throw new ViolationError([{ propertyPath: 'items', message: WITHDRAWAL_MESSAGES.unknownItems }]);
-    const names = itemIds.map((id) => bundle.items.find((line) => line.id === id)!.productName);
-    let acknowledged = row;
-    try {
-      await mailer.send(withdrawalAcknowledgementMail(customer.email, customer.firstName, {
-        number: bundle.order.number ?? '', names, requestedAt: frenchDateTime(requestedAt), url: `${siteUrl}/compte/commandes/${bundle.order.tokenValue}`,
-      }));
-      const at = now();
-      await markWithdrawalAcknowledged(db, row.id, at);
-      acknowledged = { ...row, acknowledgedAt: at };
-    } catch (error) {
-      // The withdrawal stands without the mail: it is recorded, and the order page shows it.
-      request.log.error({ err: error, order: bundle.order.number }, 'withdrawal acknowledgement mail failed');
-    }
-    return reply.status(201).send(item('Withdrawal', `${iri('orders', bundle.order.tokenValue)}/withdrawals/${row.id}`, withdrawalFields(acknowledged, bundle)));
-  });
+    async (request, reply) => {
+      const { bundle, customer, status } = await ownOrder(request, request.params.token);
+      if (!status.open) throw new ViolationError([{ propertyPath: '', message: WITHDRAWAL_MESSAGES[status.reason] }]);
+      const requested = request.body?.items?.map((value) => Number(String(value).split('/').pop()));
+      const itemIds = requested?.some((id) => !Number.isSafeInteger(id))
+        ? null
+        : itemsToWithdraw(requested, status.remainingItemIds);
+      if (!itemIds) throw new ViolationError([{ propertyPath: 'items', message: WITHDRAWAL_MESSAGES.unknownItems }]);
+      const requestedAt = now();
+      const row = await recordWithdrawal(db, {
+        orderId: bundle.order.id,
+        itemIds,
+        fullName: `${customer.firstName} ${customer.lastName}`,
+        email: customer.email,
+        requestedAt,
+      });
+      if (!row) throw new ViolationError([{ propertyPath: 'items', message: WITHDRAWAL_MESSAGES.unknownItems }]);
+      const names = itemIds.map((id) => bundle.items.find((line) => line.id === id)!.productName);
+      let acknowledged = row;
+      try {
+        await mailer.send(
+          withdrawalAcknowledgementMail(customer.email, customer.firstName, {
+            number: bundle.order.number ?? '',
+            names,
+            requestedAt: frenchDateTime(requestedAt),
+            url: `${siteUrl}/compte/commandes/${bundle.order.tokenValue}`,
+          }),
+        );
+        const at = now();
+        await markWithdrawalAcknowledged(db, row.id, at);
+        acknowledged = { ...row, acknowledgedAt: at };
+      } catch (error) {
+        // The withdrawal stands without the mail: it is recorded, and the order page shows it.
+        request.log.error({ err: error, order: bundle.order.number }, 'withdrawal acknowledgement mail failed');
+      }
+      return reply
+        .status(201)
+        .send(
+          item(
+            'Withdrawal',
+            `${iri('orders', bundle.order.tokenValue)}/withdrawals/${row.id}`,
+            withdrawalFields(acknowledged, bundle),
+          ),
+        );
+    },
+  );
 };
 
 export default withdrawalsRoutes;

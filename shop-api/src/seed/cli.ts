@@ -17,7 +17,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Utilisation : npm run seed -- [--parts N] [--reset]\n  --parts N  nombre de pièces à générer (3000 par défaut)\n  --reset    remplace le catalogue existant');
+  console.log(
+    'Utilisation : npm run seed -- [--parts N] [--reset]\n  --parts N  nombre de pièces à générer (3000 par défaut)\n  --reset    remplace le catalogue existant',
+  );
   process.exit(0);
 }
 
@@ -33,7 +35,9 @@ try {
   await database.migrate();
   if (await isSeeded(database.db)) {
     if (!values.reset) {
-      console.error(`La base contient déjà un catalogue (${await catalogueSize(database.db)} pièces). Relancez avec --reset pour le remplacer.`);
+      console.error(
+        `La base contient déjà un catalogue (${await catalogueSize(database.db)} pièces). Relancez avec --reset pour le remplacer.`,
+      );
       process.exit(1);
     }
     await resetCatalogue(database.db);

@@ -14,7 +14,11 @@ describe('seed catalogue generator', () => {
     for (const family of families) {
       const children = taxons.filter((t) => t.parentCode === family.code);
       expect(children.length, family.code).toBeGreaterThan(0);
-      expect(children.every((c) => c.code.startsWith(`${family.code}_`) && !c.code.slice(family.code.length + 1).includes('_'))).toBe(true);
+      expect(
+        children.every(
+          (c) => c.code.startsWith(`${family.code}_`) && !c.code.slice(family.code.length + 1).includes('_'),
+        ),
+      ).toBe(true);
     }
     expect(new Set(taxons.map((t) => t.code)).size).toBe(taxons.length);
   });
@@ -26,7 +30,11 @@ describe('seed catalogue generator', () => {
     expect(brands.map((b) => b.name)).toEqual(expect.arrayContaining(['Renault', 'Peugeot', 'Citroën', 'Volkswagen']));
     const engines = buildEngines();
     expect(engines.every((e) => codes.has(e.code) && codes.has(e.modelCode))).toBe(true);
-    expect(engines.find((e) => e.code === 'piece_renault_clio-iv_1-5-dci-90')).toMatchObject({ brand: 'Renault', model: 'Clio IV', engine: '1.5 dCi 90' });
+    expect(engines.find((e) => e.code === 'piece_renault_clio-iv_1-5-dci-90')).toMatchObject({
+      brand: 'Renault',
+      model: 'Clio IV',
+      engine: '1.5 dCi 90',
+    });
   });
 
   it('is deterministic', () => {

@@ -8,8 +8,16 @@ import { forgetListingTotals } from '../db/products.js';
 import { forgetTaxonTree } from '../db/taxons.js';
 import { normalizeReference } from '../domain/text.js';
 import {
-  channels, countries, exportVehicles, productCompatibilities, productImages, products, productTaxons,
-  productVariants, shippingMethods, taxons,
+  channels,
+  countries,
+  exportVehicles,
+  productCompatibilities,
+  productImages,
+  products,
+  productTaxons,
+  productVariants,
+  shippingMethods,
+  taxons,
 } from '../db/schema.js';
 import { buildTaxons, generateParts, ROOT_CATEGORY_CODE, type PartSeed } from './generate.js';
 import { EXPORT_VEHICLES } from './export-vehicles.js';
@@ -44,22 +52,36 @@ export interface SeedOptions {
 
 export async function seedCatalogue(db: Db, { parts, onProgress }: SeedOptions): Promise<void> {
   await db.insert(channels).values({
-    code: DEFAULT_CHANNEL_CODE, name: 'Boutique en ligne', baseCurrencyCode: 'EUR', defaultLocaleCode: 'fr_FR',
+    code: DEFAULT_CHANNEL_CODE,
+    name: 'Boutique en ligne',
+    baseCurrencyCode: 'EUR',
+    defaultLocaleCode: 'fr_FR',
     menuTaxonCode: ROOT_CATEGORY_CODE,
   });
   await db.insert(countries).values(COUNTRY_CODES.map((code) => ({ code })));
   await db.insert(shippingMethods).values(SHIPPING_METHODS);
   // Newest first in the list: the first of the table was offered last.
   const offered = Date.now();
-  await db.insert(exportVehicles).values(EXPORT_VEHICLES.map((vehicle, index) => ({ ...vehicle, createdAt: new Date(offered - index * 86_400_000) })));
+  await db
+    .insert(exportVehicles)
+    .values(
+      EXPORT_VEHICLES.map((vehicle, index) => ({ ...vehicle, createdAt: new Date(offered - index * 86_400_000) })),
+    );
 
   const taxonIds = new Map<string, number>();
   for (const taxon of buildTaxons()) {
     const parentId = taxon.parentCode ? taxonIds.get(taxon.parentCode) : null;
-    const [row] = await db.insert(taxons).values({
-      code: taxon.code, name: taxon.name, slug: taxon.slug, description: taxon.description,
-      parentId: parentId ?? null, position: taxon.position,
-    }).returning({ id: taxons.id });
+    const [row] = await db
+      .insert(taxons)
+      .values({
+        code: taxon.code,
+        name: taxon.name,
+        slug: taxon.slug,
+        description: taxon.description,
+        parentId: parentId ?? null,
+        position: taxon.position,
+      })
+      .returning({ id: taxons.id });
     taxonIds.set(taxon.code, row!.id);
   }
 
@@ -93,24 +115,60 @@ async function insertParts(db: Db, batch: PartSeed[], taxonIds: Map<string, numb
     return value;
   };
   await db.transaction(async (tx) => {
-    const rows = await tx.insert(products).values(batch.map((part) => ({
-      code: part.code, name: part.name, slug: part.slug, description: part.description,
-      shortDescription: part.shortDescription, mainTaxonId: id(part.mainTaxonCode),
-      oemReference: part.oemReference, oemReferenceNormalized: normalizeReference(part.oemReference),
-      donorEngineId: id(part.donorEngineCode), donorYear: part.donorYear, donorMileageKm: part.donorMileageKm,
-      grade: part.grade, warrantyMonths: part.warrantyMonths, weightGrams: part.weightGrams,
-      searchText: part.searchText, price: part.priceCents, createdAt: part.createdAt, updatedAt: part.createdAt,
-    }))).returning({ id: products.id });
+    const rows = await tx
+      .insert(products)
+      .values(
+        batch.map((part) => ({
+          code: part.code,
+          name: part.name,
+          slug: part.slug,
+          description: part.description,
+          shortDescription: part.shortDescription,
+          mainTaxonId: id(part.mainTaxonCode),
+          oemReference: part.oemReference,
+          oemReferenceNormalized: normalizeReference(part.oemReference),
+          donorEngineId: id(part.donorEngineCode),
+          donorYear: part.donorYear,
+          donorMileageKm: part.donorMileageKm,
+          grade: part.grade,
+          warrantyMonths: part.warrantyMonths,
+          weightGrams: part.weightGrams,
+          searchText: part.searchText,
+          price: part.priceCents,
+          createdAt: part.createdAt,
+          updatedAt: part.createdAt,
+        })),
+      )
+      .returning({ id: products.id });
     const productIds = rows.map((row) => row.id);
-    await tx.insert(productVariants).values(batch.map((part, i) => ({
-      code: part.code, productId: productIds[i]!, name: part.name, price: part.priceCents, originalPrice: part.priceCents,
-    })));
-    await tx.insert(productImages).values(batch.flatMap((part, i) =>
-      Array.from({ length: part.imageCount }, (_, n) => ({
-        productId: productIds[i]!, type: n === 0 ? 'main' : 'gallery', path: `parts/${part.code}-${n + 1}.webp`, position: n,
-      }))));
-    await tx.insert(productTaxons).values(batch.map((part, i) => ({ productId: productIds[i]!, taxonId: id(part.mainTaxonCode) })));
-    await tx.insert(productCompatibilities).values(batch.flatMap((part, i) =>
-      part.compatibleEngineCodes.map((code) => ({ productId: productIds[i]!, engineId: id(code) }))));
+    await tx.insert(productVariants).values(
+      batch.map((part, i) => ({
+        code: part.code,
+        productId: productIds[i]!,
+        name: part.name,
+        price: part.priceCents,
+        originalPrice: part.priceCents,
+      })),
+    );
+    await tx.insert(productImages).values(
+      batch.flatMap((part, i) =>
+        Array.from({ length: part.imageCount }, (_, n) => ({
+          productId: productIds[i]!,
+          type: n === 0 ? 'main' : 'gallery',
+          path: `parts/${part.code}-${n + 1}.webp`,
+          position: n,
+        })),
+      ),
+    );
+    await tx
+      .insert(productTaxons)
+      .values(batch.map((part, i) => ({ productId: productIds[i]!, taxonId: id(part.mainTaxonCode) })));
+    await tx
+      .insert(productCompatibilities)
+      .values(
+        batch.flatMap((part, i) =>
+          part.compatibleEngineCodes.map((code) => ({ productId: productIds[i]!, engineId: id(code) })),
+        ),
+      );
   });
 }

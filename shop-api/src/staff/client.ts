@@ -15,10 +15,17 @@ export function fail(message: string): never {
 export function staffClient() {
   const base = (process.env.SHOP_API_URL || `http://127.0.0.1:${process.env.SHOP_API_PORT || 8000}`).replace(/\/$/, '');
   const token = process.env.STAFF_API_TOKEN || readDrawnToken();
-  if (!token) fail('STAFF_API_TOKEN manque : donnez la même valeur qu’au serveur shop-api (ou lancez la commande sur la machine de la boutique, après npm start).');
+  if (!token)
+    fail(
+      'STAFF_API_TOKEN manque : donnez la même valeur qu’au serveur shop-api (ou lancez la commande sur la machine de la boutique, après npm start).',
+    );
 
   /** Calls a staff route; a refusal or an unreachable server ends the command with its reason. */
-  async function call<T = unknown>(method: string, path: string, body?: { json: unknown } | { bytes: Buffer; type: string }): Promise<T> {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    body?: { json: unknown } | { bytes: Buffer; type: string },
+  ): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
     let payload: string | Uint8Array<ArrayBuffer> | undefined;
     if (body && 'json' in body) {
@@ -34,7 +41,7 @@ export function staffClient() {
     } catch {
       fail(`shop-api ne répond pas sur ${base} : est-il démarré (npm start) ?`);
     }
-    const answer = await response.json().catch(() => null) as { 'hydra:description'?: string } | null;
+    const answer = (await response.json().catch(() => null)) as { 'hydra:description'?: string } | null;
     if (!response.ok) fail(`Refusé (${response.status}) : ${answer?.['hydra:description'] ?? response.statusText}`);
     return answer as T;
   }

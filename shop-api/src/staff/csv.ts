@@ -13,7 +13,12 @@ export interface StaffCsv {
   records: Record<string, string>[];
 }
 
-export async function readStaffCsv(file: string, required: readonly string[], known: readonly string[], what: string): Promise<StaffCsv> {
+export async function readStaffCsv(
+  file: string,
+  required: readonly string[],
+  known: readonly string[],
+  what: string,
+): Promise<StaffCsv> {
   // `npm run …` runs in shop-api/: paths are the user's, relative to where they typed the command.
   const path = resolve(process.env.INIT_CWD || process.cwd(), file);
   const source = await readFile(path, 'utf8').catch(() => fail(`Fichier introuvable : ${file}`));
@@ -25,7 +30,10 @@ export async function readStaffCsv(file: string, required: readonly string[], kn
   try {
     records = parse(text, {
       columns: (names: string[]) => names.map((name) => name.trim().toLowerCase()),
-      delimiter, skip_empty_lines: true, trim: true, relax_column_count: true,
+      delimiter,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
     });
   } catch (error) {
     fail(`Ce fichier n’est pas un CSV lisible : ${(error as Error).message}`);
@@ -33,6 +41,7 @@ export async function readStaffCsv(file: string, required: readonly string[], kn
   const header = Object.keys(records[0] ?? {});
   const missing = required.filter((column) => !header.includes(column));
   if (records.length === 0) fail(`Le fichier ne contient aucune ligne de ${what}.`);
-  if (missing.length > 0) fail(`Colonnes manquantes : ${missing.join(', ')}. Colonnes reconnues : ${known.join(', ')}.`);
+  if (missing.length > 0)
+    fail(`Colonnes manquantes : ${missing.join(', ')}. Colonnes reconnues : ${known.join(', ')}.`);
   return { path, header, records };
 }

@@ -16,13 +16,19 @@ import { fail, staffClient } from './client.js';
 import { readStaffCsv } from './csv.js';
 
 const BATCH = 50;
-const PHOTO_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
+const PHOTO_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
 
 const args = process.argv.slice(2);
 const file = args.find((arg) => !arg.startsWith('--') && args[args.indexOf(arg) - 1] !== '--photos');
 const photosIndex = args.indexOf('--photos');
 const photoDir = photosIndex >= 0 ? args[photosIndex + 1] : undefined;
-if (!file || (photosIndex >= 0 && !photoDir)) fail('Usage : npm run import -- <parties.csv> [--photos <dossier des photos>]');
+if (!file || (photosIndex >= 0 && !photoDir))
+  fail('Usage : npm run import -- <parties.csv> [--photos <dossier des photos>]');
 
 const { path: csvPath, header, records } = await readStaffCsv(file, REQUIRED_COLUMNS, IMPORT_COLUMNS, 'pièce');
 const photoPath = photoDir ? resolve(process.env.INIT_CWD || process.cwd(), photoDir) : undefined;
@@ -37,7 +43,9 @@ progress.update(0, records.length);
 for (let start = 0; start < records.length; start += BATCH) {
   // Line numbers as the spreadsheet shows them: the header is line 1.
   const lines = records.slice(start, start + BATCH).map((record, index) => ({ line: start + index + 2, record }));
-  const { results } = await call<{ results: (ImportResult & { line: number; code: string })[] }>('PUT', '/products', { json: { lines } });
+  const { results } = await call<{ results: (ImportResult & { line: number; code: string })[] }>('PUT', '/products', {
+    json: { lines },
+  });
   for (const result of results) {
     const record = records[result.line - 2]!;
     if (result.outcome === 'rejected') {
@@ -47,7 +55,10 @@ for (let start = 0; start < records.length; start += BATCH) {
     }
     counts[result.outcome] += 1;
     if ('note' in result && result.note) notes.push(`ligne ${result.line} (${result.code}) : ${result.note}`);
-    const photos = (record.photos ?? '').split('|').map((name) => name.trim()).filter(Boolean);
+    const photos = (record.photos ?? '')
+      .split('|')
+      .map((name) => name.trim())
+      .filter(Boolean);
     if (!photoPath || photos.length === 0) continue;
     for (const [index, name] of photos.entries()) {
       const bytes = await readFile(join(photoPath, name)).catch(() => null);
@@ -55,9 +66,14 @@ for (let start = 0; start < records.length; start += BATCH) {
         notes.push(`ligne ${result.line} (${result.code}) : photo absente du dossier : ${name}`);
         continue;
       }
-      const answer = await call<{ changed: boolean }>('PUT', `/products/${encodeURIComponent(result.code)}/images/${index + 1}`, {
-        bytes, type: PHOTO_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream',
-      });
+      const answer = await call<{ changed: boolean }>(
+        'PUT',
+        `/products/${encodeURIComponent(result.code)}/images/${index + 1}`,
+        {
+          bytes,
+          type: PHOTO_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream',
+        },
+      );
       if (answer.changed) counts.photos += 1;
     }
     await call('POST', `/products/${encodeURIComponent(result.code)}/images/keep`, { json: { count: photos.length } });
@@ -68,18 +84,25 @@ progress.stop();
 
 const report = `${csvPath.replace(/\.csv$/i, '')}.rejets.csv`;
 if (rejected.length > 0) {
-  await writeFile(report, `\uFEFF${stringify(rejected, { header: true, delimiter: ';', columns: ['ligne', ...header, 'erreurs'] })}`);
+  await writeFile(
+    report,
+    `\uFEFF${stringify(rejected, { header: true, delimiter: ';', columns: ['ligne', ...header, 'erreurs'] })}`,
+  );
 }
-process.stdout.write([
-  `Pièces créées : ${counts.created}`,
-  `modifiées : ${counts.updated}`,
-  `vendues : ${counts.sold}`,
-  `retirées : ${counts.withdrawn}`,
-  `inchangées : ${counts.unchanged}`,
-  `rejetées : ${counts.rejected}`,
-  `photos nouvelles : ${counts.photos}`,
-].join(' · ') + '\n');
+process.stdout.write(
+  [
+    `Pièces créées : ${counts.created}`,
+    `modifiées : ${counts.updated}`,
+    `vendues : ${counts.sold}`,
+    `retirées : ${counts.withdrawn}`,
+    `inchangées : ${counts.unchanged}`,
+    `rejetées : ${counts.rejected}`,
+    `photos nouvelles : ${counts.photos}`,
+  ].join(' · ') + '\n',
+);
 for (const note of notes) process.stdout.write(`  ${note}\n`);
-for (const line of rejected) process.stdout.write(`  ligne ${line.ligne} (${line.code || 'sans code'}) refusée : ${line.erreurs}\n`);
-if (rejected.length > 0) process.stdout.write(`Lignes refusées écrites dans ${report} : corrigez-les et importez ce fichier.\n`);
+for (const line of rejected)
+  process.stdout.write(`  ligne ${line.ligne} (${line.code || 'sans code'}) refusée : ${line.erreurs}\n`);
+if (rejected.length > 0)
+  process.stdout.write(`Lignes refusées écrites dans ${report} : corrigez-les et importez ce fichier.\n`);
 process.exitCode = rejected.length > 0 ? 2 : 0;

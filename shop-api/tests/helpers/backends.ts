@@ -60,10 +60,16 @@ export async function startTestShop(backend: Backend, parts = 300, options: Extr
   await seedCatalogue(database.db, { parts });
   const mediaDir = mkdtempSync(join(tmpdir(), 'shop-media-'));
   const app = await buildApp({
-    db: database.db, publicUrl: PUBLIC_URL, mediaDir, logger: process.env.DBG ? { level: 'error' } : false, ...options,
+    db: database.db,
+    publicUrl: PUBLIC_URL,
+    mediaDir,
+    logger: process.env.DBG ? { level: 'error' } : false,
+    ...options,
   });
   return {
-    database, app, mediaDir,
+    database,
+    app,
+    mediaDir,
     async close() {
       await app.close();
       await drop();

@@ -8,8 +8,13 @@ export type Json = Record<string, any>;
 export function jsonCaller(shop: () => TestShop) {
   return async (method: string, url: string, body?: unknown, token?: string) => {
     const response = await shop().app.inject({
-      method: method as 'GET', url,
-      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      method: method as 'GET',
+      url,
+      headers: {
+        accept: 'application/ld+json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.statusCode, body: (response.body ? response.json() : null) as Json };

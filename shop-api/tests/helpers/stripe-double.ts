@@ -29,7 +29,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   };
   const server: Server = createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk) => { body += chunk; });
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
     request.on('end', () => {
       response.setHeader('content-type', 'application/json');
       if (failures > 0 && request.method === 'POST') {
@@ -39,29 +41,50 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       }
       const form = new URLSearchParams(body);
       if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
-        const amounts = [...form.entries()].filter(([key]) => /^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(key)).map(([, v]) => Number(v));
+        const amounts = [...form.entries()]
+          .filter(([key]) => /^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(key))
+          .map(([, v]) => Number(v));
         const n = sessions.length + 1;
         const session = {
-          id: `cs_test_${n}`, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/cs_test_${n}`, status: 'open',
+          id: `cs_test_${n}`,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/cs_test_${n}`,
+          status: 'open',
           payment_intent: `pi_test_${n}`,
-          amount_total: amounts.reduce((a, b) => a + b, 0), currency: form.get('line_items[0][price_data][currency]'), form: Object.fromEntries(form),
+          amount_total: amounts.reduce((a, b) => a + b, 0),
+          currency: form.get('line_items[0][price_data][currency]'),
+          form: Object.fromEntries(form),
           idempotencyKey: request.headers['idempotency-key'],
         };
         sessions.push(session);
         reply(response, 200, session);
         return;
       }
-      const expire = request.method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.url ?? '') : null;
+      const expire =
+        request.method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.url ?? '') : null;
       if (expire) {
         const session = sessions.find((s) => s.id === expire[1]);
-        if (!session) return reply(response, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
-        if (session.status !== 'open') return reply(response, 400, { error: { type: 'invalid_request_error', message: `Session is ${session.status}` } });
+        if (!session)
+          return reply(response, 404, {
+            error: { type: 'invalid_request_error', message: 'No such checkout.session' },
+          });
+        if (session.status !== 'open')
+          return reply(response, 400, {
+            error: { type: 'invalid_request_error', message: `Session is ${session.status}` },
+          });
         session.status = 'expired';
         expired.push(session.id);
         return reply(response, 200, session);
       }
       if (request.method === 'POST' && request.url === '/v1/refunds') {
-        const refund = { id: `re_test_${refunds.length + 1}`, object: 'refund', status: 'succeeded', payment_intent: form.get('payment_intent'), amount: Number(form.get('amount') ?? 0) || null, idempotencyKey: request.headers['idempotency-key'] };
+        const refund = {
+          id: `re_test_${refunds.length + 1}`,
+          object: 'refund',
+          status: 'succeeded',
+          payment_intent: form.get('payment_intent'),
+          amount: Number(form.get('amount') ?? 0) || null,
+          idempotencyKey: request.headers['idempotency-key'],
+        };
         refunds.push(refund);
         return reply(response, 200, refund);
       }
@@ -70,8 +93,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, sessions, refunds, expired,
-    fail: (times: number) => { failures = times; },
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sessions,
+    refunds,
+    expired,
+    fail: (times: number) => {
+      failures = times;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -38,8 +38,22 @@ const WEBHOOK_SECRET = 'whsec_model_secret';
 const PASSWORD = 'Mot-de-passe-du-modele-1';
 const PAY_URLS = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
 const ADDRESSES = [
-  { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', city: 'Douai', postcode: '59500', countryCode: 'FR' },
-  { firstName: 'Marc', lastName: 'Petit', street: '3 place du Marché', city: 'Lens', postcode: '62300', countryCode: 'FR' },
+  {
+    firstName: 'Léa',
+    lastName: 'Martin',
+    street: '12 rue des Forges',
+    city: 'Douai',
+    postcode: '59500',
+    countryCode: 'FR',
+  },
+  {
+    firstName: 'Marc',
+    lastName: 'Petit',
+    street: '3 place du Marché',
+    city: 'Lens',
+    postcode: '62300',
+    countryCode: 'FR',
+  },
 ];
 const METHODS = ['retrait_casse', 'colis', 'messagerie'];
 /** Weights of the run's parts: light, medium, heavy enough for the pallet, very heavy (pallet only). */
@@ -94,10 +108,15 @@ export class InvariantViolation extends Error {}
 
 async function http(base: string, method: string, path: string, body?: unknown, token?: string, form = false) {
   const response = await fetch(`${base}${path}`, {
-    method, redirect: 'manual',
+    method,
+    redirect: 'manual',
     headers: {
       accept: 'application/ld+json',
-      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(form
+        ? { 'content-type': 'application/x-www-form-urlencoded' }
+        : body !== undefined
+          ? { 'content-type': 'application/json' }
+          : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: form ? '' : body === undefined ? undefined : JSON.stringify(body),
@@ -106,17 +125,27 @@ async function http(base: string, method: string, path: string, body?: unknown, 
   let json: Json | null = null;
   try {
     json = text ? JSON.parse(text) : null;
-  } catch { /* HTML or empty */ }
-  if (response.status >= 500 && response.status !== 502) throw new InvariantViolation(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  } catch {
+    /* HTML or empty */
+  }
+  if (response.status >= 500 && response.status !== 502)
+    throw new InvariantViolation(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
   return { status: response.status, body: json ?? {}, location: response.headers.get('location') };
 }
 
-const tokenOf = (world: World, shopper: Shopper) => world.jwt.sign({ customerId: shopper.customerId, email: shopper.email });
+const tokenOf = (world: World, shopper: Shopper) =>
+  world.jwt.sign({ customerId: shopper.customerId, email: shopper.email });
 
 /** The shopper's cart token, creating one when they have none (or their last one was placed). */
 async function cartOf(world: World, shopper: Shopper): Promise<string | null> {
   if (shopper.cart) {
-    const found = await http(world.sandbox, 'GET', `${API}/orders/${shopper.cart}`, undefined, await tokenOf(world, shopper));
+    const found = await http(
+      world.sandbox,
+      'GET',
+      `${API}/orders/${shopper.cart}`,
+      undefined,
+      await tokenOf(world, shopper),
+    );
     if (found.status === 200 && found.body.checkoutState !== 'completed') return shopper.cart;
   }
   const created = await http(world.sandbox, 'POST', `${API}/orders`, {}, await tokenOf(world, shopper));
@@ -145,97 +174,233 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
   const part = fc.integer({ min: 0, max: PARTS - 1 });
   const pick = fc.nat(20);
   const all: fc.Arbitrary<Cmd>[] = [
-    fc.tuple(shopper, part).map(([s, p]) => command(`add(shopper ${s}, part ${p})`, async (m, w) => {
-      const cart = await cartOf(w, m.shoppers[s]!);
-      if (cart) await http(w.sandbox, 'POST', `${API}/orders/${cart}/items`, { productVariant: `${API}/product-variants/${m.parts[p]}` }, await tokenOf(w, m.shoppers[s]!));
-    })),
-    fc.tuple(shopper, pick).map(([s, k]) => command(`remove(shopper ${s}, line ${k})`, async (m, w) => {
-      const who = m.shoppers[s]!;
-      if (!who.cart) return;
-      const token = await tokenOf(w, who);
-      const order = await http(w.sandbox, 'GET', `${API}/orders/${who.cart}`, undefined, token);
-      const items = (order.body.items ?? []) as Json[];
-      if (items.length > 0) await http(w.sandbox, 'DELETE', `${API}/orders/${who.cart}/items/${items[k % items.length]!.id}`, undefined, token);
-    })),
-    fc.tuple(shopper, fc.integer({ min: 0, max: ADDRESSES.length - 1 }), fc.boolean()).map(([s, a, plate]) => command(`address(shopper ${s}, address ${a}${plate ? ', plate' : ''})`, async (m, w) => {
-      const who = m.shoppers[s]!;
-      if (!who.cart) return;
-      await http(w.sandbox, 'PUT', `${API}/orders/${who.cart}`, { billingAddress: ADDRESSES[a], licencePlates: plate ? 'AB-123-CD' : null }, await tokenOf(w, who));
-    })),
-    fc.tuple(shopper, fc.integer({ min: 0, max: METHODS.length - 1 })).map(([s, k]) => command(`ship(shopper ${s}, ${METHODS[k]})`, async (m, w) => {
-      const who = m.shoppers[s]!;
-      if (!who.cart) return;
-      const token = await tokenOf(w, who);
-      const order = await http(w.sandbox, 'GET', `${API}/orders/${who.cart}`, undefined, token);
-      const shipment = (order.body.shipments ?? [])[0];
-      if (shipment) await http(w.sandbox, 'PATCH', `${API}/orders/${who.cart}/shipments/${shipment.id}`, { shippingMethod: METHODS[k] }, token);
-    })),
-    fc.tuple(shopper, fc.constantFrom('sandbox' as const, 'stripe' as const)).map(([s, provider]) => command(`pay(shopper ${s}, ${provider})`, async (m, w) => {
-      await pay(m, w, m.shoppers[s]!, provider);
-    })),
-    fc.tuple(shopper, fc.integer({ min: 0, max: METHODS.length - 1 }), fc.constantFrom('sandbox' as const, 'stripe' as const)).map(([s, k, provider]) => command(`checkout(shopper ${s}, ${METHODS[k]}, ${provider})`, async (m, w) => {
-      // The storefront's three steps in a row: address, delivery, pay.
-      const who = m.shoppers[s]!;
-      if (!who.cart) return;
-      const token = await tokenOf(w, who);
-      const addressed = await http(w.sandbox, 'PUT', `${API}/orders/${who.cart}`, { billingAddress: ADDRESSES[0] }, token);
-      const shipment = (addressed.body.shipments ?? [])[0];
-      if (shipment) await http(w.sandbox, 'PATCH', `${API}/orders/${who.cart}/shipments/${shipment.id}`, { shippingMethod: METHODS[k] }, token);
-      await pay(m, w, who, provider);
-    })),
-    fc.tuple(shopper, fc.integer({ min: 0, max: METHODS.length - 1 })).map(([s, k]) => command(`buy(shopper ${s}, ${METHODS[k]})`, async (m, w) => {
-      // A shopper who goes straight through: address, delivery, pay, and pays on the sandbox page.
-      const who = m.shoppers[s]!;
-      if (!who.cart) return;
-      const token = await tokenOf(w, who);
-      const addressed = await http(w.sandbox, 'PUT', `${API}/orders/${who.cart}`, { billingAddress: ADDRESSES[1] }, token);
-      const shipment = (addressed.body.shipments ?? [])[0];
-      if (shipment) await http(w.sandbox, 'PATCH', `${API}/orders/${who.cart}/shipments/${shipment.id}`, { shippingMethod: METHODS[k] }, token);
-      await pay(m, w, who, 'sandbox');
-      const last = m.checkouts.at(-1);
-      if (last?.provider === 'sandbox') await http(w.sandbox, 'POST', `${new URL(last.url).pathname}/pay`, undefined, undefined, true);
-    })),
-    pick.map((k) => command(`sandbox-pay(checkout ${k})`, async (m, w) => {
-      const sandbox = m.checkouts.filter((c) => c.provider === 'sandbox');
-      if (sandbox.length === 0) return;
-      await http(w.sandbox, 'POST', `${new URL(sandbox[sandbox.length - 1 - (k % sandbox.length)]!.url).pathname}/pay`, undefined, undefined, true);
-    })),
-    pick.map((k) => command(`sandbox-cancel(checkout ${k})`, async (m, w) => {
-      const sandbox = m.checkouts.filter((c) => c.provider === 'sandbox');
-      if (sandbox.length === 0) return;
-      await http(w.sandbox, 'POST', `${new URL(sandbox[sandbox.length - 1 - (k % sandbox.length)]!.url).pathname}/cancel`, undefined, undefined, true);
-    })),
-    fc.tuple(pick, fc.constantFrom('completed', 'expired')).map(([k, type]) => command(`stripe-${type}(checkout ${k})`, async (m, w) => {
-      const stripe = m.checkouts.filter((c) => c.provider === 'stripe' && c.session);
-      if (stripe.length === 0) return;
-      const session = stripe[stripe.length - 1 - (k % stripe.length)]!.session!;
-      const event = type === 'completed'
-        ? { id: `evt_${m.events.length}`, object: 'event', type: 'checkout.session.completed', data: { object: { id: session.id, object: 'checkout.session', payment_status: 'paid', payment_intent: session.payment_intent, amount_total: session.amount_total, currency: 'eur' } } }
-        : { id: `evt_${m.events.length}`, object: 'event', type: 'checkout.session.expired', data: { object: { id: session.id, object: 'checkout.session', payment_status: 'unpaid' } } };
-      m.events.push(event);
-      await sendWebhook(w, event);
-    })),
-    pick.map((k) => command(`stripe-replay(event ${k})`, async (m, w) => {
-      if (m.events.length > 0) await sendWebhook(w, m.events[k % m.events.length]!);
-    })),
-    fc.constant(command('sweep(+31 min)', async (_m, w) => {
-      w.clock.now = new Date(w.clock.now.getTime() + 31 * 60_000);
-      await sweepPayments({ db: w.db, paymentProviders: w.providers, now: () => w.clock.now });
-    })),
-    fc.tuple(pick, fc.constantFrom('validate', 'wait', 'ship', 'fulfill', 'cancel')).map(([k, operation]) => command(`staff-${operation}(order ${k})`, async (_m, w) => {
-      const list = await http(w.sandbox, 'GET', `${ADMIN}/orders`, undefined, STAFF);
-      const placed = ((list.body as unknown as Json[]) ?? []).filter((o) => o.number);
-      if (placed.length === 0) return;
-      await http(w.sandbox, 'POST', `${ADMIN}/orders/${placed[k % placed.length]!.number}/${operation}`, undefined, STAFF);
-    })),
-    part.map((p) => command(`counter-sale(part ${p})`, async (m, w) => {
-      const sold = await http(w.sandbox, 'POST', `${ADMIN}/products/${m.parts[p]}/mark-sold`, undefined, STAFF);
-      if (sold.status === 200 && sold.body.changed !== false) m.counterSold.add(m.parts[p]!);
-    })),
-    shopper.map((s) => command(`delete-account(shopper ${s})`, async (m, w) => {
-      const who = m.shoppers[s]!;
-      await http(w.sandbox, 'DELETE', `${API}/customers/${who.customerId}`, { currentPassword: PASSWORD }, await tokenOf(w, who));
-    })),
+    fc.tuple(shopper, part).map(([s, p]) =>
+      command(`add(shopper ${s}, part ${p})`, async (m, w) => {
+        const cart = await cartOf(w, m.shoppers[s]!);
+        if (cart)
+          await http(
+            w.sandbox,
+            'POST',
+            `${API}/orders/${cart}/items`,
+            { productVariant: `${API}/product-variants/${m.parts[p]}` },
+            await tokenOf(w, m.shoppers[s]!),
+          );
+      }),
+    ),
+    fc.tuple(shopper, pick).map(([s, k]) =>
+      command(`remove(shopper ${s}, line ${k})`, async (m, w) => {
+        const who = m.shoppers[s]!;
+        if (!who.cart) return;
+        const token = await tokenOf(w, who);
+        const order = await http(w.sandbox, 'GET', `${API}/orders/${who.cart}`, undefined, token);
+        const items = (order.body.items ?? []) as Json[];
+        if (items.length > 0)
+          await http(
+            w.sandbox,
+            'DELETE',
+            `${API}/orders/${who.cart}/items/${items[k % items.length]!.id}`,
+            undefined,
+            token,
+          );
+      }),
+    ),
+    fc.tuple(shopper, fc.integer({ min: 0, max: ADDRESSES.length - 1 }), fc.boolean()).map(([s, a, plate]) =>
+      command(`address(shopper ${s}, address ${a}${plate ? ', plate' : ''})`, async (m, w) => {
+        const who = m.shoppers[s]!;
+        if (!who.cart) return;
+        await http(
+          w.sandbox,
+          'PUT',
+          `${API}/orders/${who.cart}`,
+          { billingAddress: ADDRESSES[a], licencePlates: plate ? 'AB-123-CD' : null },
+          await tokenOf(w, who),
+        );
+      }),
+    ),
+    fc.tuple(shopper, fc.integer({ min: 0, max: METHODS.length - 1 })).map(([s, k]) =>
+      command(`ship(shopper ${s}, ${METHODS[k]})`, async (m, w) => {
+        const who = m.shoppers[s]!;
+        if (!who.cart) return;
+        const token = await tokenOf(w, who);
+        const order = await http(w.sandbox, 'GET', `${API}/orders/${who.cart}`, undefined, token);
+        const shipment = (order.body.shipments ?? [])[0];
+        if (shipment)
+          await http(
+            w.sandbox,
+            'PATCH',
+            `${API}/orders/${who.cart}/shipments/${shipment.id}`,
+            { shippingMethod: METHODS[k] },
+            token,
+          );
+      }),
+    ),
+    fc.tuple(shopper, fc.constantFrom('sandbox' as const, 'stripe' as const)).map(([s, provider]) =>
+      command(`pay(shopper ${s}, ${provider})`, async (m, w) => {
+        await pay(m, w, m.shoppers[s]!, provider);
+      }),
+    ),
+    fc
+      .tuple(
+        shopper,
+        fc.integer({ min: 0, max: METHODS.length - 1 }),
+        fc.constantFrom('sandbox' as const, 'stripe' as const),
+      )
+      .map(([s, k, provider]) =>
+        command(`checkout(shopper ${s}, ${METHODS[k]}, ${provider})`, async (m, w) => {
+          // The storefront's three steps in a row: address, delivery, pay.
+          const who = m.shoppers[s]!;
+          if (!who.cart) return;
+          const token = await tokenOf(w, who);
+          const addressed = await http(
+            w.sandbox,
+            'PUT',
+            `${API}/orders/${who.cart}`,
+            { billingAddress: ADDRESSES[0] },
+            token,
+          );
+          const shipment = (addressed.body.shipments ?? [])[0];
+          if (shipment)
+            await http(
+              w.sandbox,
+              'PATCH',
+              `${API}/orders/${who.cart}/shipments/${shipment.id}`,
+              { shippingMethod: METHODS[k] },
+              token,
+            );
+          await pay(m, w, who, provider);
+        }),
+      ),
+    fc.tuple(shopper, fc.integer({ min: 0, max: METHODS.length - 1 })).map(([s, k]) =>
+      command(`buy(shopper ${s}, ${METHODS[k]})`, async (m, w) => {
+        // A shopper who goes straight through: address, delivery, pay, and pays on the sandbox page.
+        const who = m.shoppers[s]!;
+        if (!who.cart) return;
+        const token = await tokenOf(w, who);
+        const addressed = await http(
+          w.sandbox,
+          'PUT',
+          `${API}/orders/${who.cart}`,
+          { billingAddress: ADDRESSES[1] },
+          token,
+        );
+        const shipment = (addressed.body.shipments ?? [])[0];
+        if (shipment)
+          await http(
+            w.sandbox,
+            'PATCH',
+            `${API}/orders/${who.cart}/shipments/${shipment.id}`,
+            { shippingMethod: METHODS[k] },
+            token,
+          );
+        await pay(m, w, who, 'sandbox');
+        const last = m.checkouts.at(-1);
+        if (last?.provider === 'sandbox')
+          await http(w.sandbox, 'POST', `${new URL(last.url).pathname}/pay`, undefined, undefined, true);
+      }),
+    ),
+    pick.map((k) =>
+      command(`sandbox-pay(checkout ${k})`, async (m, w) => {
+        const sandbox = m.checkouts.filter((c) => c.provider === 'sandbox');
+        if (sandbox.length === 0) return;
+        await http(
+          w.sandbox,
+          'POST',
+          `${new URL(sandbox[sandbox.length - 1 - (k % sandbox.length)]!.url).pathname}/pay`,
+          undefined,
+          undefined,
+          true,
+        );
+      }),
+    ),
+    pick.map((k) =>
+      command(`sandbox-cancel(checkout ${k})`, async (m, w) => {
+        const sandbox = m.checkouts.filter((c) => c.provider === 'sandbox');
+        if (sandbox.length === 0) return;
+        await http(
+          w.sandbox,
+          'POST',
+          `${new URL(sandbox[sandbox.length - 1 - (k % sandbox.length)]!.url).pathname}/cancel`,
+          undefined,
+          undefined,
+          true,
+        );
+      }),
+    ),
+    fc.tuple(pick, fc.constantFrom('completed', 'expired')).map(([k, type]) =>
+      command(`stripe-${type}(checkout ${k})`, async (m, w) => {
+        const stripe = m.checkouts.filter((c) => c.provider === 'stripe' && c.session);
+        if (stripe.length === 0) return;
+        const session = stripe[stripe.length - 1 - (k % stripe.length)]!.session!;
+        const event =
+          type === 'completed'
+            ? {
+                id: `evt_${m.events.length}`,
+                object: 'event',
+                type: 'checkout.session.completed',
+                data: {
+                  object: {
+                    id: session.id,
+                    object: 'checkout.session',
+                    payment_status: 'paid',
+                    payment_intent: session.payment_intent,
+                    amount_total: session.amount_total,
+                    currency: 'eur',
+                  },
+                },
+              }
+            : {
+                id: `evt_${m.events.length}`,
+                object: 'event',
+                type: 'checkout.session.expired',
+                data: { object: { id: session.id, object: 'checkout.session', payment_status: 'unpaid' } },
+              };
+        m.events.push(event);
+        await sendWebhook(w, event);
+      }),
+    ),
+    pick.map((k) =>
+      command(`stripe-replay(event ${k})`, async (m, w) => {
+        if (m.events.length > 0) await sendWebhook(w, m.events[k % m.events.length]!);
+      }),
+    ),
+    fc.constant(
+      command('sweep(+31 min)', async (_m, w) => {
+        w.clock.now = new Date(w.clock.now.getTime() + 31 * 60_000);
+        await sweepPayments({ db: w.db, paymentProviders: w.providers, now: () => w.clock.now });
+      }),
+    ),
+    fc.tuple(pick, fc.constantFrom('validate', 'wait', 'ship', 'fulfill', 'cancel')).map(([k, operation]) =>
+      command(`staff-${operation}(order ${k})`, async (_m, w) => {
+        const list = await http(w.sandbox, 'GET', `${ADMIN}/orders`, undefined, STAFF);
+        const placed = ((list.body as unknown as Json[]) ?? []).filter((o) => o.number);
+        if (placed.length === 0) return;
+        await http(
+          w.sandbox,
+          'POST',
+          `${ADMIN}/orders/${placed[k % placed.length]!.number}/${operation}`,
+          undefined,
+          STAFF,
+        );
+      }),
+    ),
+    part.map((p) =>
+      command(`counter-sale(part ${p})`, async (m, w) => {
+        const sold = await http(w.sandbox, 'POST', `${ADMIN}/products/${m.parts[p]}/mark-sold`, undefined, STAFF);
+        if (sold.status === 200 && sold.body.changed !== false) m.counterSold.add(m.parts[p]!);
+      }),
+    ),
+    shopper.map((s) =>
+      command(`delete-account(shopper ${s})`, async (m, w) => {
+        const who = m.shoppers[s]!;
+        await http(
+          w.sandbox,
+          'DELETE',
+          `${API}/customers/${who.customerId}`,
+          { currentPassword: PASSWORD },
+          await tokenOf(w, who),
+        );
+      }),
+    ),
   ];
   // Shoppers add parts and go through the checkout more often than anything else happens.
   // (Choices of a checkout or an event count from the newest, where fast-check's shrinking leads.)
@@ -245,25 +410,39 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
 
 async function pay(m: Model, w: World, who: Shopper, provider: 'sandbox' | 'stripe') {
   if (!who.cart) return;
-  const paid = await http(provider === 'sandbox' ? w.sandbox : w.stripe, 'POST', `${API}/orders/${who.cart}/pay`, PAY_URLS, await tokenOf(w, who));
+  const paid = await http(
+    provider === 'sandbox' ? w.sandbox : w.stripe,
+    'POST',
+    `${API}/orders/${who.cart}/pay`,
+    PAY_URLS,
+    await tokenOf(w, who),
+  );
   if (paid.status !== 200) return;
   const url = paid.body.checkoutUrl as string;
   if (m.checkouts.some((c) => c.url === url)) return;
-  m.checkouts.push(url.includes('/sandbox/checkout/')
-    ? { provider: 'sandbox', url }
-    : { provider: 'stripe', url, session: w.double.sessions.find((session) => session.url === url) });
+  m.checkouts.push(
+    url.includes('/sandbox/checkout/')
+      ? { provider: 'sandbox', url }
+      : { provider: 'stripe', url, session: w.double.sessions.find((session) => session.url === url) },
+  );
 }
 
 async function sendWebhook(world: World, event: Json) {
   const payload = JSON.stringify(event);
   const response = await fetch(`${world.stripe}${STRIPE_WEBHOOK_PATH}`, {
-    method: 'POST', body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': world.stripeSdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    method: 'POST',
+    body: payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': world.stripeSdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
   });
-  if (response.status >= 500) throw new InvariantViolation(`Stripe webhook answered ${response.status}: ${await response.text()}`);
+  if (response.status >= 500)
+    throw new InvariantViolation(`Stripe webhook answered ${response.status}: ${await response.text()}`);
 }
 
-const rows = async <T>(world: World, query: ReturnType<typeof sql>) => ((await world.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(world: World, query: ReturnType<typeof sql>) =>
+  ((await world.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Checks I1–I4 against the database; throws an InvariantViolation naming the broken one. */
 export async function checkInvariants(model: Model, world: World, after: string) {
@@ -281,72 +460,99 @@ export async function checkInvariants(model: Model, world: World, after: string)
 type Fail = (message: string) => never;
 
 async function noteReached(model: Model, world: World) {
-  for (const row of await rows<Json>(world, sql`SELECT token_value FROM orders WHERE state <> 'cart'`)) model.reached.placed.add(row.token_value);
-  for (const row of await rows<Json>(world, sql`SELECT id FROM payments WHERE state IN ('refund_due', 'refunded')`)) model.reached.refunded.add(row.id);
-  const [held] = await rows<Json>(world, sql`SELECT COUNT(*)::int AS n FROM product_variants WHERE held_by_payment_id IS NOT NULL`);
+  for (const row of await rows<Json>(world, sql`SELECT token_value FROM orders WHERE state <> 'cart'`))
+    model.reached.placed.add(row.token_value);
+  for (const row of await rows<Json>(world, sql`SELECT id FROM payments WHERE state IN ('refund_due', 'refunded')`))
+    model.reached.refunded.add(row.id);
+  const [held] = await rows<Json>(
+    world,
+    sql`SELECT COUNT(*)::int AS n FROM product_variants WHERE held_by_payment_id IS NOT NULL`,
+  );
   model.reached.held += held!.n;
 }
 
 async function checkI1(world: World, fail: Fail) {
-  const paid = await rows<Json>(world, sql`
+  const paid = await rows<Json>(
+    world,
+    sql`
     SELECT o.token_value, o.number, o.state, o.total, o.items_total, o.shipping_total,
       (SELECT COALESCE(SUM(i.total), 0) FROM order_items i WHERE i.order_id = o.id)::int AS items_sum,
       (SELECT p.captured_amount FROM payments p WHERE p.order_id = o.id AND p.state = 'completed') AS captured,
       (SELECT COUNT(*) FROM payments p WHERE p.order_id = o.id AND p.state = 'completed')::int AS completed
-    FROM orders o WHERE o.state <> 'cart'`);
+    FROM orders o WHERE o.state <> 'cart'`,
+  );
   for (const order of paid) {
     if (order.completed !== 1) fail(`I1: order ${order.number} placed with ${order.completed} completed payments`);
-    if (order.captured !== order.total) fail(`I1: order ${order.number} captured ${order.captured} for a total of ${order.total}`);
+    if (order.captured !== order.total)
+      fail(`I1: order ${order.number} captured ${order.captured} for a total of ${order.total}`);
     if (order.items_total !== order.items_sum || order.total !== order.items_sum + order.shipping_total) {
-      fail(`I1: order ${order.number} total ${order.total} ≠ items ${order.items_sum} + delivery ${order.shipping_total}`);
+      fail(
+        `I1: order ${order.number} total ${order.total} ≠ items ${order.items_sum} + delivery ${order.shipping_total}`,
+      );
     }
   }
 }
 
 /** I2: a sold part is in exactly one live paid order, or was sold at the counter; never in two. */
 async function checkI2(model: Model, world: World, fail: Fail) {
-  const sold = await rows<Json>(world, sql`
+  const sold = await rows<Json>(
+    world,
+    sql`
     SELECT p.code, p.sold_at IS NOT NULL AS sold,
       (SELECT COUNT(*) FROM order_items i JOIN orders o ON o.id = i.order_id
         WHERE i.variant_id = v.id AND o.state IN ('new', 'validated', 'fulfilled'))::int AS live_orders
-    FROM products p JOIN product_variants v ON v.product_id = p.id WHERE p.code IN ${sql.raw(`('${model.parts.join("','")}')`)}`);
+    FROM products p JOIN product_variants v ON v.product_id = p.id WHERE p.code IN ${sql.raw(`('${model.parts.join("','")}')`)}`,
+  );
   for (const part of sold) {
     if (part.live_orders > 1) fail(`I2: part ${part.code} is in ${part.live_orders} paid orders`);
     if (part.live_orders === 1 && !part.sold) fail(`I2: part ${part.code} is in a paid order but on sale again`);
-    if (part.sold && part.live_orders === 0 && !model.counterSold.has(part.code)) fail(`I2: part ${part.code} is sold but in no paid order`);
-    if (part.live_orders === 1 && model.counterSold.has(part.code)) fail(`I2: part ${part.code} was sold at the counter and in a paid order`);
+    if (part.sold && part.live_orders === 0 && !model.counterSold.has(part.code))
+      fail(`I2: part ${part.code} is sold but in no paid order`);
+    if (part.live_orders === 1 && model.counterSold.has(part.code))
+      fail(`I2: part ${part.code} was sold at the counter and in a paid order`);
   }
 }
 
 /** I3: held ⇔ exactly one open payment holds it, for its order; an open payment holds its whole order, at its total. */
 async function checkI3(world: World, fail: Fail) {
-  const holds = await rows<Json>(world, sql`
+  const holds = await rows<Json>(
+    world,
+    sql`
     SELECT v.code, v.held_by_payment_id AS holder, pay.state AS holder_state,
       EXISTS (SELECT 1 FROM order_items i WHERE i.variant_id = v.id AND i.order_id = pay.order_id) AS in_order
     FROM product_variants v LEFT JOIN payments pay ON pay.id = v.held_by_payment_id
-    WHERE v.held_by_payment_id IS NOT NULL`);
+    WHERE v.held_by_payment_id IS NOT NULL`,
+  );
   for (const hold of holds) {
     if (hold.holder_state !== 'new') fail(`I3: part ${hold.code} held by a ${hold.holder_state} payment`);
     if (!hold.in_order) fail(`I3: part ${hold.code} held by a payment whose order no longer has it`);
   }
-  const open = await rows<Json>(world, sql`
+  const open = await rows<Json>(
+    world,
+    sql`
     SELECT p.id, p.amount, o.total, o.state,
       (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.id)::int AS items,
       (SELECT COUNT(*) FROM order_items i JOIN product_variants v ON v.id = i.variant_id WHERE i.order_id = o.id AND v.held_by_payment_id = p.id)::int AS held
-    FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.state = 'new'`);
+    FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.state = 'new'`,
+  );
   for (const payment of open) {
     if (payment.state !== 'cart') fail(`I3: payment ${payment.id} still open on a placed order`);
-    if (payment.amount !== payment.total) fail(`I3: open payment ${payment.id} asks ${payment.amount} for an order now at ${payment.total}`);
-    if (payment.items !== payment.held) fail(`I3: open payment ${payment.id} holds ${payment.held} of its order's ${payment.items} parts`);
+    if (payment.amount !== payment.total)
+      fail(`I3: open payment ${payment.id} asks ${payment.amount} for an order now at ${payment.total}`);
+    if (payment.items !== payment.held)
+      fail(`I3: open payment ${payment.id} holds ${payment.held} of its order's ${payment.items} parts`);
   }
 }
 
 /** I4: a paid order never changes (states aside). */
 async function checkI4(model: Model, world: World, fail: Fail) {
-  const snapshots = await rows<Json>(world, sql`
+  const snapshots = await rows<Json>(
+    world,
+    sql`
     SELECT o.token_value, o.number, o.state, o.total, o.items_total, o.shipping_total, o.billing_address, o.shipping_address, o.licence_plates,
       (SELECT string_agg(i.variant_code || ':' || i.total, ',' ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id) AS items
-    FROM orders o WHERE o.state <> 'cart'`);
+    FROM orders o WHERE o.state <> 'cart'`,
+  );
   for (const order of snapshots) {
     const { state: _state, ...fixed } = order;
     const now = JSON.stringify(fixed);
@@ -373,17 +579,45 @@ export async function startModelShop(backend: Backend): Promise<ModelShop> {
   const double = await startStripeDouble();
   const stripeSdk = stripeClient({ secretKey: 'sk_test_model', apiBase: double.base });
   const mailer = createMailer({ outboxDir: mkdtempSync(join(tmpdir(), 'model-outbox-')), from: 'boutique@test' });
-  const common = { db: database.db, mediaDir: mkdtempSync(join(tmpdir(), 'model-media-')), now, jwt, mailer, staffToken: STAFF, siteUrl: SITE, logger: false as const };
+  const common = {
+    db: database.db,
+    mediaDir: mkdtempSync(join(tmpdir(), 'model-media-')),
+    now,
+    jwt,
+    mailer,
+    staffToken: STAFF,
+    siteUrl: SITE,
+    logger: false as const,
+  };
   const sandboxApp = await buildApp({ ...common, publicUrl: 'http://127.0.0.1:1' });
-  const stripeApp = await buildApp({ ...common, publicUrl: 'http://127.0.0.1:2', paymentProvider: stripeProvider(stripeSdk), stripeWebhook: { secret: WEBHOOK_SECRET, stripe: stripeSdk } });
+  const stripeApp = await buildApp({
+    ...common,
+    publicUrl: 'http://127.0.0.1:2',
+    paymentProvider: stripeProvider(stripeSdk),
+    stripeWebhook: { secret: WEBHOOK_SECRET, stripe: stripeSdk },
+  });
   const listen = async (app: typeof sandboxApp) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   };
-  const providers = { sandbox: sandboxProvider('http://127.0.0.1:1', () => 'unused'), stripe: stripeProvider(stripeSdk) };
-  const world: World = { sandbox: await listen(sandboxApp), stripe: await listen(stripeApp), db: database.db, clock, jwt, stripeSdk, double, providers };
+  const providers = {
+    sandbox: sandboxProvider('http://127.0.0.1:1', () => 'unused'),
+    stripe: stripeProvider(stripeSdk),
+  };
+  const world: World = {
+    sandbox: await listen(sandboxApp),
+    stripe: await listen(stripeApp),
+    db: database.db,
+    clock,
+    jwt,
+    stripeSdk,
+    double,
+    providers,
+  };
   const passwordHash = await hashPassword(PASSWORD);
-  const partCodes = (await rows<Json>(world, sql`SELECT code FROM products ORDER BY id LIMIT ${PARTS}`)).map((row) => row.code as string);
+  const partCodes = (await rows<Json>(world, sql`SELECT code FROM products ORDER BY id LIMIT ${PARTS}`)).map(
+    (row) => row.code as string,
+  );
   let run = 0;
   return {
     world,
@@ -394,15 +628,29 @@ export async function startModelShop(backend: Backend): Promise<ModelShop> {
       await world.db.execute(sql`DELETE FROM customers`);
       await world.db.execute(sql`UPDATE product_variants SET on_hand = 1, held_by_payment_id = NULL`);
       await world.db.execute(sql`UPDATE products SET sold_at = NULL, enabled = true`);
-      for (const [i, code] of partCodes.entries()) await world.db.execute(sql`UPDATE products SET weight_grams = ${WEIGHTS[i]!} WHERE code = ${code}`);
+      for (const [i, code] of partCodes.entries())
+        await world.db.execute(sql`UPDATE products SET weight_grams = ${WEIGHTS[i]!} WHERE code = ${code}`);
       const shoppers: Shopper[] = [];
       for (let s = 0; s < SHOPPERS; s += 1) {
         const email = `acheteur${s}.run${run}@example.test`;
-        const [row] = await rows<Json>(world, sql`INSERT INTO customers (email, first_name, last_name, password_hash, verified_at, last_seen_at)
-          VALUES (${email}, 'Client', ${`N°${s}`}, ${passwordHash}, ${clock.now}, ${clock.now}) RETURNING id`);
+        const [row] = await rows<Json>(
+          world,
+          sql`INSERT INTO customers (email, first_name, last_name, password_hash, verified_at, last_seen_at)
+          VALUES (${email}, 'Client', ${`N°${s}`}, ${passwordHash}, ${clock.now}, ${clock.now}) RETURNING id`,
+        );
         shoppers.push({ customerId: row!.id as number, email, cart: null });
       }
-      return { shoppers, parts: partCodes, checkouts: [], events: [], placed: new Map(), counterSold: new Set(), steps: 0, reached: { placed: new Set(), refunded: new Set(), held: 0 }, checked: new Set(checked) };
+      return {
+        shoppers,
+        parts: partCodes,
+        checkouts: [],
+        events: [],
+        placed: new Map(),
+        counterSold: new Set(),
+        steps: 0,
+        reached: { placed: new Set(), refunded: new Set(), held: 0 },
+        checked: new Set(checked),
+      };
     },
     async close() {
       await sandboxApp.close();
@@ -424,7 +672,15 @@ export interface ModelRunResult {
 }
 
 /** Runs `runs` random sequences (seeded) and reports; the failure, if any, is fast-check's shrunk counterexample. */
-export async function runMoneyModel(shop: ModelShop, { runs, seed, maxCommands = 25, checked = INVARIANTS }: { runs: number; seed: number; maxCommands?: number; checked?: InvariantName[] }): Promise<ModelRunResult> {
+export async function runMoneyModel(
+  shop: ModelShop,
+  {
+    runs,
+    seed,
+    maxCommands = 25,
+    checked = INVARIANTS,
+  }: { runs: number; seed: number; maxCommands?: number; checked?: InvariantName[] },
+): Promise<ModelRunResult> {
   let steps = 0;
   let executed = 0;
   const reached = { placed: 0, refunded: 0, held: 0 };
@@ -444,7 +700,13 @@ export async function runMoneyModel(shop: ModelShop, { runs, seed, maxCommands =
     { numRuns: runs, seed, endOnFailure: false },
   );
   return {
-    runs: executed, steps, placed: reached.placed, refunded: reached.refunded, heldSteps: reached.held,
-    failure: result.failed ? `${(result.errorInstance as Error | undefined)?.message ?? 'error'}\n${fc.defaultReportMessage(result)}` : null,
+    runs: executed,
+    steps,
+    placed: reached.placed,
+    refunded: reached.refunded,
+    heldSteps: reached.held,
+    failure: result.failed
+      ? `${(result.errorInstance as Error | undefined)?.message ?? 'error'}\n${fc.defaultReportMessage(result)}`
+      : null,
   };
 }

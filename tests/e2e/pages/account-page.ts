@@ -20,7 +20,13 @@ export class AccountPage extends ShopPage {
     return this.page.getByRole('region', { name: 'Nouveau client ?' });
   }
 
-  async register(person: { firstName: string; lastName: string; email: string; password: string; company?: { name: string; siret: string } }) {
+  async register(person: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    company?: { name: string; siret: string };
+  }) {
     const form = this.registerForm();
     await form.getByLabel('Prénom').fill(person.firstName);
     await form.getByLabel('Nom', { exact: true }).fill(person.lastName);
@@ -37,10 +43,17 @@ export class AccountPage extends ShopPage {
   /** The newest mail to `email` whose subject starts with `subject` (waits for it). */
   async mailed(email: string, subject: string) {
     let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
-    await expect.poll(async () => {
-      found = (await readOutbox(E2E_OUTBOX, 200)).find((mail) => mail.to === email && mail.subject.startsWith(subject));
-      return found;
-    }, { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(
+        async () => {
+          found = (await readOutbox(E2E_OUTBOX, 200)).find(
+            (mail) => mail.to === email && mail.subject.startsWith(subject),
+          );
+          return found;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeTruthy();
     return found!;
   }
 
@@ -54,11 +67,19 @@ export class AccountPage extends ShopPage {
   /** The path of the newest link to `pathPrefix` mailed to `email` (waits for the mail). */
   async mailedLink(email: string, pathPrefix: string): Promise<string> {
     let found: string | undefined;
-    await expect.poll(async () => {
-      const mails = await readOutbox(E2E_OUTBOX, 200);
-      found = mails.find((mail) => mail.to === email)?.links.map((link) => new URL(link).pathname).find((path) => path.startsWith(pathPrefix));
-      return found;
-    }, { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(
+        async () => {
+          const mails = await readOutbox(E2E_OUTBOX, 200);
+          found = mails
+            .find((mail) => mail.to === email)
+            ?.links.map((link) => new URL(link).pathname)
+            .find((path) => path.startsWith(pathPrefix));
+          return found;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeTruthy();
     return found!;
   }
 }

@@ -144,7 +144,12 @@ export class CheckoutPage extends CataloguePage {
 
   /** The amount the sandbox payment page asks, in cents. */
   async sandboxAmount(): Promise<number> {
-    return cents(await this.page.getByRole('button', { name: /^Payer/ }).innerText().then((text) => text.replace(/^Payer\s*/, '')));
+    return cents(
+      await this.page
+        .getByRole('button', { name: /^Payer/ })
+        .innerText()
+        .then((text) => text.replace(/^Payer\s*/, '')),
+    );
   }
 
   async expectNoAxeViolation() {
@@ -153,9 +158,13 @@ export class CheckoutPage extends CataloguePage {
 
   /** The yard's staff command (`npm run orders -- <operation> <number>`), against the end-to-end shop API. */
   async staff(operation: 'validate' | 'wait' | 'ship' | 'fulfill' | 'cancel' | 'list', orderNumber?: string) {
-    const { stdout } = await run('npx', ['tsx', 'shop-api/src/staff/orders-cli.ts', operation, ...(orderNumber ? [orderNumber] : [])], {
-      env: { ...process.env, SHOP_API_URL: E2E_SHOP_API_URL, STAFF_API_TOKEN: E2E_STAFF_TOKEN },
-    });
+    const { stdout } = await run(
+      'npx',
+      ['tsx', 'shop-api/src/staff/orders-cli.ts', operation, ...(orderNumber ? [orderNumber] : [])],
+      {
+        env: { ...process.env, SHOP_API_URL: E2E_SHOP_API_URL, STAFF_API_TOKEN: E2E_STAFF_TOKEN },
+      },
+    );
     return stdout;
   }
 

@@ -8,12 +8,18 @@ export async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      consoleErrors.push(message.text());
   });
-  return async () => [...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)), ...consoleErrors];
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    ...consoleErrors,
+  ];
 }

@@ -7,7 +7,9 @@ export async function waitFor(url: string): Promise<void> {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} never answered`);

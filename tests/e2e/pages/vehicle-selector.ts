@@ -2,7 +2,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Page object for the vehicle selector (react-select inputs reached by their labels). */
 export class VehicleSelectorPanel {
-  constructor(readonly page: Page, readonly root: Locator) {}
+  constructor(
+    readonly page: Page,
+    readonly root: Locator,
+  ) {}
 
   field(label: 'Marque' | 'Modèle' | 'Motorisation') {
     return this.root.getByLabel(label, { exact: true });

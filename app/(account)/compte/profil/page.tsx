@@ -14,11 +14,20 @@ export default async function ProfilePage() {
     <>
       <AccountNav current="/compte/profil" />
       <h1 className="text-3xl font-bold text-brand-900">{t('profileTitle')}</h1>
-      <ProfileForm initial={{
-        firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phoneNumber: customer.phoneNumber ?? '',
-        group: customer.group, subscribedToNewsletter: customer.subscribedToNewsletter,
-        companyName: customer.companyName ?? '', siret: customer.siret ?? '', currentPassword: '',
-      }} pendingEmail={customer.pendingEmail ?? null} />
+      <ProfileForm
+        initial={{
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          email: customer.email,
+          phoneNumber: customer.phoneNumber ?? '',
+          group: customer.group,
+          subscribedToNewsletter: customer.subscribedToNewsletter,
+          companyName: customer.companyName ?? '',
+          siret: customer.siret ?? '',
+          currentPassword: '',
+        }}
+        pendingEmail={customer.pendingEmail ?? null}
+      />
     </>
   );
 }

@@ -16,8 +16,17 @@ export async function generateMetadata(): Promise<Metadata> {
  * the list is shown to professional accounts only, each vehicle with its legal status and papers, and
  * a quote request instead of a checkout.
  */
-export default async function ExportVehiclesPage({ searchParams }: { searchParams: Promise<{ devis?: string | string[] }> }) {
-  const [t, , offer, { devis }] = await Promise.all([getTranslations('exportVehicles'), getCustomer(EXPORT_VEHICLES_PATH), getExportVehicles(), searchParams]);
+export default async function ExportVehiclesPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ devis?: string | string[] }>;
+}) {
+  const [t, , offer, { devis }] = await Promise.all([
+    getTranslations('exportVehicles'),
+    getCustomer(EXPORT_VEHICLES_PATH),
+    getExportVehicles(),
+    searchParams,
+  ]);
   const askedCode = typeof devis === 'string' ? devis : null;
   const asked = offer.allowed && askedCode ? offer.vehicles.find((vehicle) => vehicle.code === askedCode) : undefined;
   return (
@@ -32,7 +41,12 @@ export default async function ExportVehiclesPage({ searchParams }: { searchParam
       {!offer.allowed ? (
         <>
           <p className="mt-4 max-w-3xl text-slate-800">{t('professionalsOnly')}</p>
-          <Link href="/compte/profil" className="mt-4 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">{t('toProfile')}</Link>
+          <Link
+            href="/compte/profil"
+            className="mt-4 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            {t('toProfile')}
+          </Link>
         </>
       ) : (
         <>
@@ -43,8 +57,13 @@ export default async function ExportVehiclesPage({ searchParams }: { searchParam
             <ul aria-label={t('listCaption')} className="mt-6 grid gap-4 md:grid-cols-2">
               {offer.vehicles.map((vehicle) => (
                 <li key={vehicle.code}>
-                  <article aria-labelledby={`vehicle-${vehicle.code}`} className="h-full rounded-lg border border-slate-200 p-4">
-                    <h2 id={`vehicle-${vehicle.code}`} className="text-lg font-bold text-brand-900">{vehicle.name}</h2>
+                  <article
+                    aria-labelledby={`vehicle-${vehicle.code}`}
+                    className="h-full rounded-lg border border-slate-200 p-4"
+                  >
+                    <h2 id={`vehicle-${vehicle.code}`} className="text-lg font-bold text-brand-900">
+                      {vehicle.name}
+                    </h2>
                     <p className="text-xs text-slate-600">Réf. {vehicle.code}</p>
                     <ExportVehicleFacts vehicle={vehicle} />
                     <Link

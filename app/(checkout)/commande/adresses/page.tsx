@@ -13,12 +13,19 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('checkout'))('steps.addresses') };
 }
 
-const typed = (address: OrderAddress | null) => (address ? { ...EMPTY_ADDRESS, ...address, company: address.company ?? '', phoneNumber: address.phoneNumber ?? '' } : undefined);
+const typed = (address: OrderAddress | null) =>
+  address
+    ? { ...EMPTY_ADDRESS, ...address, company: address.company ?? '', phoneNumber: address.phoneNumber ?? '' }
+    : undefined;
 
 /** Step 1 ('Adresses'): where the parts go, who pays, and for which car. */
 export default async function AddressesStepPage() {
   const [t, cart, customer, addresses, countries] = await Promise.all([
-    getTranslations('checkout'), getCart(), getCustomer('/commande/adresses'), getAddresses(), getCountries(),
+    getTranslations('checkout'),
+    getCart(),
+    getCustomer('/commande/adresses'),
+    getAddresses(),
+    getCountries(),
   ]);
   if (!cart || cart.items.length === 0) redirect('/panier');
   const saved = addresses.map((address) => ({
@@ -26,25 +33,35 @@ export default async function AddressesStepPage() {
     label: `${address.firstName} ${address.lastName}${address.company ? ` (${address.company})` : ''}, ${address.street}, ${address.postcode} ${address.city}`,
   }));
   const known = (id: number | null) => (id !== null && saved.some((address) => address.id === id) ? String(id) : null);
-  const defaultId = known(Number(lastSegment(customer.defaultAddress)) || null) ?? (saved[0] ? String(saved[0].id) : 'new');
+  const defaultId =
+    known(Number(lastSegment(customer.defaultAddress)) || null) ?? (saved[0] ? String(saved[0].id) : 'new');
   // An order addressed before shows its choices again; typed addresses come back as 'new'.
   const choiceOf = (id: number | null, address: OrderAddress | null) => known(id) ?? (address ? 'new' : defaultId);
   const shippingChoice = choiceOf(cart.shippingAddressId, cart.shippingAddress);
   const billingChoice = choiceOf(cart.billingAddressId, cart.billingAddress);
-  const sameBilling = !cart.billingAddress || (billingChoice === shippingChoice && JSON.stringify(cart.billingAddress) === JSON.stringify(cart.shippingAddress));
+  const sameBilling =
+    !cart.billingAddress ||
+    (billingChoice === shippingChoice && JSON.stringify(cart.billingAddress) === JSON.stringify(cart.shippingAddress));
   return (
     <>
       <CheckoutSteps current="/commande/adresses" />
       <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
         <section aria-labelledby="step-title">
-          <h1 id="step-title" className="mb-6 text-3xl font-bold text-brand-900">{t('addressesTitle')}</h1>
+          <h1 id="step-title" className="mb-6 text-3xl font-bold text-brand-900">
+            {t('addressesTitle')}
+          </h1>
           <AddressStepForm
             saved={saved}
             countries={countries}
             initial={{
-              shippingChoice, billingChoice, sameBilling, licencePlates: cart.licencePlates ?? '',
-              firstName: customer.firstName, lastName: customer.lastName,
-              shipping: typed(cart.shippingAddress), billing: typed(cart.billingAddress),
+              shippingChoice,
+              billingChoice,
+              sameBilling,
+              licencePlates: cart.licencePlates ?? '',
+              firstName: customer.firstName,
+              lastName: customer.lastName,
+              shipping: typed(cart.shippingAddress),
+              billing: typed(cart.billingAddress),
             }}
           />
         </section>

@@ -33,17 +33,29 @@ export default async function ShippingStepPage({ searchParams }: { searchParams:
   const cancelled = params.paiement === 'annule';
   const intro = (
     <>
-      <h1 id="step-title" className="mb-2 text-3xl font-bold text-brand-900">{t('shippingTitle')}</h1>
+      <h1 id="step-title" className="mb-2 text-3xl font-bold text-brand-900">
+        {t('shippingTitle')}
+      </h1>
       <p className="mb-6 text-slate-700">{t('shippingIntro')}</p>
-      {cancelled && <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">{t('paymentCancelled')}</p>}
+      {cancelled && (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {t('paymentCancelled')}
+        </p>
+      )}
       {cart.shippingAddress && (
         <div className="mb-6 flex flex-wrap items-start justify-between gap-3 rounded-lg border border-slate-200 p-4 text-sm">
           <div>
             <p className="font-semibold text-slate-900">{t('deliverTo')}</p>
             <AddressLines address={cart.shippingAddress} />
-            {cart.licencePlates && <p className="mt-2">{t('plateRecap')} : <span className="font-mono font-semibold">{cart.licencePlates}</span></p>}
+            {cart.licencePlates && (
+              <p className="mt-2">
+                {t('plateRecap')} : <span className="font-mono font-semibold">{cart.licencePlates}</span>
+              </p>
+            )}
           </div>
-          <Link href="/commande/adresses" className="font-semibold text-brand-700 underline">{t('change')}</Link>
+          <Link href="/commande/adresses" className="font-semibold text-brand-700 underline">
+            {t('change')}
+          </Link>
         </div>
       )}
     </>
@@ -56,14 +68,18 @@ export default async function ShippingStepPage({ searchParams }: { searchParams:
         <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
           <section aria-labelledby="step-title">
             {intro}
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">{t('noMethod')}</p>
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+              {t('noMethod')}
+            </p>
           </section>
           {recap}
         </div>
       ) : (
         <ShippingStepForm
           methods={methods.map((method) => ({
-            code: method.code, name: method.name, description: method.description,
+            code: method.code,
+            name: method.name,
+            description: method.description,
             priceLabel: method.price === 0 ? t('free') : formatPrice(method.price, cart.currencyCode),
           }))}
           chosen={chosen}

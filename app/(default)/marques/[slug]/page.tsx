@@ -43,7 +43,13 @@ export default async function BrandPage({ params }: { params: Params }) {
   const listing = await listParts({ vehicleCode: `piece_${brand.slug}`, page: 1, sort: DEFAULT_SORT });
   return (
     <>
-      <Breadcrumbs crumbs={[{ name: t('title'), path: '/marques' }, { name: brand.title, path: brand.path }]} siteUrl={storefrontConfig().siteUrl} />
+      <Breadcrumbs
+        crumbs={[
+          { name: t('title'), path: '/marques' },
+          { name: brand.title, path: brand.path },
+        ]}
+        siteUrl={storefrontConfig().siteUrl}
+      />
       <div className="flex items-center gap-4">
         <Image src={brand.logo} alt="" width={72} height={72} />
         <h1 className="text-3xl font-bold text-brand-900">{t('brandTitle', { brand: brand.title })}</h1>
@@ -52,7 +58,11 @@ export default async function BrandPage({ params }: { params: Params }) {
       <h2 className="mt-10 text-xl font-bold text-brand-900">{t('latestParts', { brand: brand.title })}</h2>
       <p className="mt-1 text-slate-700">{tCatalogue('count', { count: listing.total })}</p>
       <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {listing.parts.map((part) => <li key={part.code} className="relative"><PartCard part={part} headingLevel={3} /></li>)}
+        {listing.parts.map((part) => (
+          <li key={part.code} className="relative">
+            <PartCard part={part} headingLevel={3} />
+          </li>
+        ))}
       </ul>
     </>
   );

@@ -48,7 +48,11 @@ async function resolve(params: Promise<Params>): Promise<Resolved> {
   const taxonSlugs = decoded ? slug.slice(0, -1) : slug;
   const place = await findFamilyBySlugs(taxonSlugs);
   if (!place) notFound();
-  const basePath = place.child ? familyPath(place.child.code, place.family!.code) : place.family ? familyPath(place.family.code) : '/pieces';
+  const basePath = place.child
+    ? familyPath(place.child.code, place.family!.code)
+    : place.family
+      ? familyPath(place.family.code)
+      : '/pieces';
   return { place, state: decoded ?? { page: 1, sort: DEFAULT_SORT }, basePath, fromQuery: decoded !== null };
 }
 
@@ -90,17 +94,23 @@ export default async function ListingPage({ params }: { params: Promise<Params> 
       <Breadcrumbs crumbs={crumbs} siteUrl={storefrontConfig().siteUrl} />
       <h1 className="text-3xl font-bold text-brand-900">{heading(place, t)}</h1>
       <p className="mt-2 text-slate-700">{t('count', { count: listing.total })}</p>
-      {place.family && !place.child && state.page === 1 && (() => {
-        const text = findPieceContent(familySlug(place.family.code));
-        return text ? <MarkdownBody html={text.body} className="mt-4 max-w-3xl" /> : null;
-      })()}
+      {place.family &&
+        !place.child &&
+        state.page === 1 &&
+        (() => {
+          const text = findPieceContent(familySlug(place.family.code));
+          return text ? <MarkdownBody html={text.body} className="mt-4 max-w-3xl" /> : null;
+        })()}
 
       {place.family && place.family.children.length > 0 && (
         <nav aria-label={t('subFamilies')} className="mt-6">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <IntentLink href={familyPath(place.family.code)} aria-current={!place.child ? 'page' : undefined}
-                className={`inline-block rounded-full border px-4 py-1.5 text-sm ${!place.child ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`}>
+              <IntentLink
+                href={familyPath(place.family.code)}
+                aria-current={!place.child ? 'page' : undefined}
+                className={`inline-block rounded-full border px-4 py-1.5 text-sm ${!place.child ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`}
+              >
                 {t('allOfFamily', { name: place.family.name })}
               </IntentLink>
             </li>
@@ -108,8 +118,11 @@ export default async function ListingPage({ params }: { params: Promise<Params> 
               const current = child.code === place.child?.code;
               return (
                 <li key={child.code}>
-                  <IntentLink href={familyPath(child.code, place.family!.code)} aria-current={current ? 'page' : undefined}
-                    className={`inline-block rounded-full border px-4 py-1.5 text-sm ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`}>
+                  <IntentLink
+                    href={familyPath(child.code, place.family!.code)}
+                    aria-current={current ? 'page' : undefined}
+                    className={`inline-block rounded-full border px-4 py-1.5 text-sm ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:border-brand-600'}`}
+                  >
                     {child.name}
                   </IntentLink>
                 </li>
@@ -124,7 +137,12 @@ export default async function ListingPage({ params }: { params: Promise<Params> 
           <ul className="flex flex-wrap gap-2">
             {families.map((family) => (
               <li key={family.code}>
-                <IntentLink href={familyPath(family.code)} className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:border-brand-600">{family.name}</IntentLink>
+                <IntentLink
+                  href={familyPath(family.code)}
+                  className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm hover:border-brand-600"
+                >
+                  {family.name}
+                </IntentLink>
               </li>
             ))}
           </ul>
@@ -141,7 +159,9 @@ export default async function ListingPage({ params }: { params: Promise<Params> 
         ) : (
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {listing.parts.map((part) => (
-              <li key={part.code} className="relative"><PartCard part={part} /></li>
+              <li key={part.code} className="relative">
+                <PartCard part={part} />
+              </li>
             ))}
           </ul>
         )}

@@ -15,25 +15,51 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** One order ('Commande'): status, parts, totals, addresses, plates. Someone else's order is a 404. */
-export default async function OrderPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ retractation?: string }> }) {
+export default async function OrderPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<{ retractation?: string }>;
+}) {
   const { token } = await params;
   const [t, status, , order, withdrawal, { retractation }] = await Promise.all([
-    getTranslations('account'), getTranslations('orderStatus'), getCustomer(`/compte/commandes/${token}`), getOrder(token),
-    getWithdrawal(token), searchParams,
+    getTranslations('account'),
+    getTranslations('orderStatus'),
+    getCustomer(`/compte/commandes/${token}`),
+    getOrder(token),
+    getWithdrawal(token),
+    searchParams,
   ]);
   if (!order) notFound();
   return (
     <>
       <AccountNav current="/compte/commandes" />
-      <p><Link href="/compte/commandes" className="text-sm font-semibold text-brand-700 underline">{t('backToOrders')}</Link></p>
+      <p>
+        <Link href="/compte/commandes" className="text-sm font-semibold text-brand-700 underline">
+          {t('backToOrders')}
+        </Link>
+      </p>
       <h1 className="mt-2 text-3xl font-bold text-brand-900">{t('orderNumber', { number: order.number ?? '' })}</h1>
       <p className="mt-3 text-lg">
         <span className="font-semibold">{t('orderStatus')} : </span>
-        <span data-testid="order-status">{status(orderStatusKey({ state: order.state ?? '', shippingState: order.shippingState, shipments: order.shipments }))}</span>
+        <span data-testid="order-status">
+          {status(
+            orderStatusKey({
+              state: order.state ?? '',
+              shippingState: order.shippingState,
+              shipments: order.shipments,
+            }),
+          )}
+        </span>
       </p>
-      {order.checkoutCompletedAt && <p className="mt-1 text-slate-700">{t('orderPlacedOn', { date: formatDateTime(order.checkoutCompletedAt) })}</p>}
+      {order.checkoutCompletedAt && (
+        <p className="mt-1 text-slate-700">{t('orderPlacedOn', { date: formatDateTime(order.checkoutCompletedAt) })}</p>
+      )}
       {retractation === 'enregistree' && withdrawal?.requests.length ? (
-        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">{t('withdrawalRecorded')}</p>
+        <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t('withdrawalRecorded')}
+        </p>
       ) : null}
 
       <h2 className="mt-8 text-xl font-bold text-brand-900">{t('orderItems')}</h2>
@@ -42,13 +68,28 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         {order.shippingAddress && (
-          <section aria-labelledby="shipping-address"><h2 id="shipping-address" className="mb-2 text-lg font-bold text-brand-900">{t('orderShippingAddress')}</h2><AddressLines address={order.shippingAddress} /></section>
+          <section aria-labelledby="shipping-address">
+            <h2 id="shipping-address" className="mb-2 text-lg font-bold text-brand-900">
+              {t('orderShippingAddress')}
+            </h2>
+            <AddressLines address={order.shippingAddress} />
+          </section>
         )}
         {order.billingAddress && (
-          <section aria-labelledby="billing-address"><h2 id="billing-address" className="mb-2 text-lg font-bold text-brand-900">{t('orderBillingAddress')}</h2><AddressLines address={order.billingAddress} /></section>
+          <section aria-labelledby="billing-address">
+            <h2 id="billing-address" className="mb-2 text-lg font-bold text-brand-900">
+              {t('orderBillingAddress')}
+            </h2>
+            <AddressLines address={order.billingAddress} />
+          </section>
         )}
       </div>
-      {order.licencePlates && <p className="mt-6"><span className="font-semibold">{t('orderPlates')} : </span><span className="font-mono">{order.licencePlates}</span></p>}
+      {order.licencePlates && (
+        <p className="mt-6">
+          <span className="font-semibold">{t('orderPlates')} : </span>
+          <span className="font-mono">{order.licencePlates}</span>
+        </p>
+      )}
       {withdrawal && <WithdrawalSection token={token} withdrawal={withdrawal} />}
     </>
   );
@@ -59,12 +100,17 @@ async function WithdrawalSection({ token, withdrawal }: { token: string; withdra
   const t = await getTranslations('account');
   return (
     <section aria-labelledby="withdrawal" className="mt-10 rounded-lg border border-slate-200 p-5">
-      <h2 id="withdrawal" className="text-xl font-bold text-brand-900">{t('withdrawalSection')}</h2>
+      <h2 id="withdrawal" className="text-xl font-bold text-brand-900">
+        {t('withdrawalSection')}
+      </h2>
       {withdrawal.requests.length > 0 && (
         <ul className="mt-3 flex flex-col gap-2">
           {withdrawal.requests.map((request) => (
             <li key={request.id}>
-              {t('withdrawalRequested', { date: formatDateTime(request.requestedAt), parts: request.productNames.join(', ') })}
+              {t('withdrawalRequested', {
+                date: formatDateTime(request.requestedAt),
+                parts: request.productNames.join(', '),
+              })}
               {request.acknowledgedAt ? ` ${t('withdrawalAcknowledged')}` : ''}
             </li>
           ))}
@@ -72,9 +118,16 @@ async function WithdrawalSection({ token, withdrawal }: { token: string; withdra
       )}
       {withdrawal.open ? (
         <>
-          <p className="mt-3">{withdrawal.deadline ? t('withdrawalUntil', { date: formatDateTime(withdrawal.deadline) }) : t('withdrawalBeforeReceipt')}</p>
+          <p className="mt-3">
+            {withdrawal.deadline
+              ? t('withdrawalUntil', { date: formatDateTime(withdrawal.deadline) })
+              : t('withdrawalBeforeReceipt')}
+          </p>
           <p className="mt-4">
-            <Link href={`/compte/commandes/${token}/retractation`} className="inline-block rounded-md border-2 border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+            <Link
+              href={`/compte/commandes/${token}/retractation`}
+              className="inline-block rounded-md border-2 border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+            >
               {t('withdrawalLink')}
             </Link>
           </p>

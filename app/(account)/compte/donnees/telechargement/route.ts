@@ -8,11 +8,18 @@ import { storefrontConfig } from '@/lib/config/server';
  */
 export async function GET() {
   const { customerId } = await readSession();
-  if (!customerId) return NextResponse.redirect(new URL('/connexion?retour=/compte/donnees', storefrontConfig().siteUrl), 303);
-  const answer = await customerCall<Record<string, unknown>>('GET', `customers/${customerId}/personal-data`, undefined, { refresh: false });
+  if (!customerId)
+    return NextResponse.redirect(new URL('/connexion?retour=/compte/donnees', storefrontConfig().siteUrl), 303);
+  const answer = await customerCall<Record<string, unknown>>(
+    'GET',
+    `customers/${customerId}/personal-data`,
+    undefined,
+    { refresh: false },
+  );
   if (answer.status !== 200 || !answer.body) {
     return new NextResponse('Vos données ne peuvent pas être préparées pour le moment. Réessayez dans un instant.', {
-      status: answer.status === 401 || answer.status === 404 ? 403 : 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      status: answer.status === 401 || answer.status === 404 ? 403 : 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });
   }
   const day = new Date().toISOString().slice(0, 10);

@@ -17,15 +17,23 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function QuoteRequestPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
   const [t, customer, vehicle] = await Promise.all([
-    getTranslations('exportVehicles'), getCustomer(`${EXPORT_VEHICLES_PATH}/${code}`), getExportVehicle(code),
+    getTranslations('exportVehicles'),
+    getCustomer(`${EXPORT_VEHICLES_PATH}/${code}`),
+    getExportVehicle(code),
   ]);
   if (vehicle === 'forbidden') redirect(EXPORT_VEHICLES_PATH);
   if (!vehicle) notFound();
   return (
     <>
       <AccountNav current={EXPORT_VEHICLES_PATH} />
-      <p><Link href={EXPORT_VEHICLES_PATH} className="text-sm font-semibold text-brand-700 underline">{t('back')}</Link></p>
-      <h1 className="mt-2 text-3xl font-bold text-brand-900">{t('quoteTitle')} : {vehicle.name}</h1>
+      <p>
+        <Link href={EXPORT_VEHICLES_PATH} className="text-sm font-semibold text-brand-700 underline">
+          {t('back')}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900">
+        {t('quoteTitle')} : {vehicle.name}
+      </h1>
       <p className="text-sm text-slate-600">Réf. {vehicle.code}</p>
       <ExportVehicleFacts vehicle={vehicle} />
       <p className="mt-6 max-w-2xl text-slate-800">

@@ -42,7 +42,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return {
     title: part.oemReference ? `${part.name} – ${part.oemReference}` : part.name,
     description: t('metaDescription', {
-      name: part.name, reference: part.oemReference ?? part.code, grade: tPart(part.grade as 'A'), months: part.warrantyMonths, price: formatPrice(part.price),
+      name: part.name,
+      reference: part.oemReference ?? part.code,
+      grade: tPart(part.grade as 'A'),
+      months: part.warrantyMonths,
+      price: formatPrice(part.price),
     }),
     alternates: { canonical: part.path },
     openGraph: { images: part.images.slice(0, 1).map((image) => image.src) },
@@ -53,7 +57,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function PartPage({ params }: { params: Params }) {
   const part = await load(params);
   const [t, tCatalogue, families, shipping] = await Promise.all([
-    getTranslations('part'), getTranslations('catalogue'), getFamilies(), getShippingOptions(),
+    getTranslations('part'),
+    getTranslations('catalogue'),
+    getFamilies(),
+    getShippingOptions(),
   ]);
   const family = families.find((f) => f.children.some((c) => c.code === part.mainTaxonCode));
   const child = family?.children.find((c) => c.code === part.mainTaxonCode);
@@ -62,8 +69,11 @@ export default async function PartPage({ params }: { params: Params }) {
   if (family) crumbs.push({ name: family.name, path: familyPath(family.code) });
   if (family && child) crumbs.push({ name: child.name, path: familyPath(child.code, family.code) });
   crumbs.push({ name: part.name, path: part.path });
-  const deliveries = shipping.filter((method) =>
-    (method.minWeight === null || part.weightKg >= method.minWeight) && (method.maxWeight === null || part.weightKg <= method.maxWeight));
+  const deliveries = shipping.filter(
+    (method) =>
+      (method.minWeight === null || part.weightKg >= method.minWeight) &&
+      (method.maxWeight === null || part.weightKg <= method.maxWeight),
+  );
   const [main, ...others] = part.images;
 
   const facts: [string, string][] = [
@@ -71,7 +81,9 @@ export default async function PartPage({ params }: { params: Params }) {
     ...(part.oemReference ? [[t('reference'), part.oemReference] as [string, string]] : []),
     ...(part.donor ? [[t('donorVehicle'), part.donor.fullName] as [string, string]] : []),
     ...(part.donor?.year ? [[t('year'), String(part.donor.year)] as [string, string]] : []),
-    ...(part.donor?.mileage ? [[t('mileage'), t('mileageValue', { km: part.donor.mileage.toLocaleString('fr-FR') })] as [string, string]] : []),
+    ...(part.donor?.mileage
+      ? [[t('mileage'), t('mileageValue', { km: part.donor.mileage.toLocaleString('fr-FR') })] as [string, string]]
+      : []),
     [t('grade'), t(`grades.${part.grade as 'A'}`)],
     [t('warranty'), t('warrantyValue', { months: part.warrantyMonths })],
     [t('weight'), t('weightValue', { kg: part.weightKg.toLocaleString('fr-FR', { maximumFractionDigits: 1 }) })],
@@ -85,7 +97,14 @@ export default async function PartPage({ params }: { params: Params }) {
         <section aria-label={t('photos')}>
           {main && (
             <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100">
-              <Image src={main.src} alt={main.alt} fill priority sizes={PART_MAIN_IMAGE_SIZES} className="object-cover" />
+              <Image
+                src={main.src}
+                alt={main.alt}
+                fill
+                priority
+                sizes={PART_MAIN_IMAGE_SIZES}
+                className="object-cover"
+              />
             </div>
           )}
           {others.length > 0 && (
@@ -100,24 +119,51 @@ export default async function PartPage({ params }: { params: Params }) {
         </section>
         <div>
           <h1 className="text-2xl font-bold leading-tight text-brand-900 md:text-3xl">{part.name}</h1>
-          {part.oemReference && <p className="mt-2 text-slate-700">{t('reference')} : <span className="font-mono font-semibold">{part.oemReference}</span></p>}
-          <p className="mt-6 text-3xl font-bold text-brand-900">{formatPrice(part.price)} <span className="text-base font-medium text-slate-600">{t('taxIncluded')}</span><PriceExcludingVat cents={part.price} /></p>
+          {part.oemReference && (
+            <p className="mt-2 text-slate-700">
+              {t('reference')} : <span className="font-mono font-semibold">{part.oemReference}</span>
+            </p>
+          )}
+          <p className="mt-6 text-3xl font-bold text-brand-900">
+            {formatPrice(part.price)} <span className="text-base font-medium text-slate-600">{t('taxIncluded')}</span>
+            <PriceExcludingVat cents={part.price} />
+          </p>
           <p className={`mt-2 font-semibold ${part.availability === 'available' ? 'text-green-800' : 'text-red-800'}`}>
             <span className="sr-only">{t('availability')} : </span>
-            {part.availability === 'available' ? t('available') : part.availability === 'reserved' ? t('reserved') : t('soldOut')}
+            {part.availability === 'available'
+              ? t('available')
+              : part.availability === 'reserved'
+                ? t('reserved')
+                : t('soldOut')}
           </p>
           {part.availability === 'available' && part.variantCode && (
             // A plain form: it works before hydration and adds no script to this cached page.
             <form action={addToCartAction} className="mt-4">
               <input type="hidden" name="variant" value={part.variantCode} />
-              <button type="submit" className="rounded-md bg-accent-700 px-6 py-3 text-lg font-semibold text-white hover:bg-accent-800">{t('addToCart')}</button>
+              <button
+                type="submit"
+                className="rounded-md bg-accent-700 px-6 py-3 text-lg font-semibold text-white hover:bg-accent-800"
+              >
+                {t('addToCart')}
+              </button>
             </form>
           )}
           {part.soldAt && (
             <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900" role="status">
-              <p>{t('soldOn', { date: new Date(part.soldAt).toLocaleDateString('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }) })}</p>
+              <p>
+                {t('soldOn', {
+                  date: new Date(part.soldAt).toLocaleDateString('fr-FR', {
+                    dateStyle: 'long',
+                    timeZone: 'Europe/Paris',
+                  }),
+                })}
+              </p>
               {child && family && (
-                <p className="mt-2"><IntentLink href={familyPath(child.code, family.code)} className="font-semibold underline">{t('seeOthers', { family: child.name })}</IntentLink></p>
+                <p className="mt-2">
+                  <IntentLink href={familyPath(child.code, family.code)} className="font-semibold underline">
+                    {t('seeOthers', { family: child.name })}
+                  </IntentLink>
+                </p>
               )}
             </div>
           )}
@@ -134,21 +180,31 @@ export default async function PartPage({ params }: { params: Params }) {
 
           <h2 className="mt-8 text-lg font-bold text-brand-900">{t('compatibility')}</h2>
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-            {part.compatible.map((vehicle) => <li key={vehicle.code}>{vehicle.fullName}</li>)}
+            {part.compatible.map((vehicle) => (
+              <li key={vehicle.code}>{vehicle.fullName}</li>
+            ))}
           </ul>
           <p className="mt-2 text-sm text-slate-600">{t('compatibilityNote')}</p>
 
           <h2 className="mt-8 text-lg font-bold text-brand-900">{t('delivery')}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             {deliveries.map((method) => (
-              <li key={method.code}><span className="font-semibold">{method.name}</span> — {method.description}</li>
+              <li key={method.code}>
+                <span className="font-semibold">{method.name}</span> — {method.description}
+              </li>
             ))}
           </ul>
         </div>
       </div>
       <section className="mt-10 max-w-3xl" aria-labelledby="part-description">
-        <h2 id="part-description" className="text-lg font-bold text-brand-900">{t('description')}</h2>
-        {part.description.split(/\n{2,}/).map((paragraph) => <p key={paragraph} className="mt-3 text-slate-800">{paragraph}</p>)}
+        <h2 id="part-description" className="text-lg font-bold text-brand-900">
+          {t('description')}
+        </h2>
+        {part.description.split(/\n{2,}/).map((paragraph) => (
+          <p key={paragraph} className="mt-3 text-slate-800">
+            {paragraph}
+          </p>
+        ))}
       </section>
     </>
   );
