@@ -1,5 +1,5 @@
 /** Orders and their items. Writes that touch totals recompute them from the items, in one transaction. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { cartTotals } from '../domain/cart.js';
 import { defaultMethod } from '../domain/checkout.js';
 import type { Db } from './client.js';

@@ -18,7 +18,7 @@ import { holdParts, releaseHolds, sellParts } from './stock.js';
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** States of a payment that took no money and hold nothing any more. */
-const CLOSED_WITHOUT_MONEY = ['cancelled', 'expired'] as const;
+type ClosedWithoutMoney = 'cancelled' | 'expired';
 
 export class HoldError extends Error {
   constructor(readonly variantCodes: string[]) {
@@ -122,7 +122,7 @@ export async function cancelOpenPayments(tx: Db, orderId: number, now: Date): Pr
 export async function closePayment(
   db: Db,
   paymentId: number,
-  state: (typeof CLOSED_WITHOUT_MONEY)[number],
+  state: ClosedWithoutMoney,
   now: Date,
 ): Promise<PaymentRow | null> {
   return db.transaction(async (tx) => {

@@ -9,20 +9,17 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   attachCheckout,
   closePayment,
-  confirmPayment,
   expireStalePayments,
-  findPaymentBySession,
   HoldError,
   openPayment,
 } from '../db/payments.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
 import { CART_MESSAGES } from '../domain/cart.js';
-import { CHECKOUT_MESSAGES, orderNumber } from '../domain/checkout.js';
-import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
+import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
 import { newToken } from '../domain/secrets.js';
-import { HttpError, notFound, ViolationError } from '../http/errors.js';
+import { HttpError, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
-import { afterConfirmation, closeCheckouts } from '../payments/confirmed.js';
+import { closeCheckouts } from '../payments/confirmed.js';
 import { orderFields } from './orders.js';
 import { accessibleOrder } from '../auth/order-access.js';
 import type { AppContext } from '../app.js';
