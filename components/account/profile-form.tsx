@@ -15,15 +15,19 @@ export function ProfileForm({ initial, pendingEmail }: { initial: ProfileValues;
   const t = useTranslations('accountForms');
   const [waiting, setWaiting] = useState(pendingEmail);
   const schema = useMemo(() => profileFormSchema(initial.email), [initial.email]);
-  const { form, errors, success, onSubmit, pending } = useServerForm<ProfileValues>(schema, initial, async (values) => {
-    const result = await updateProfileAction(values);
-    if (result.ok && !sameEmail(values.email, initial.email)) {
-      setWaiting(values.email.trim().toLowerCase());
-      form.setValue('email', initial.email);
-    }
-    if (result.ok) form.setValue('currentPassword', '');
-    return result;
-  });
+  const { form, errors, success, onSubmit, pending } = useServerForm<ProfileValues>(
+    schema,
+    initial,
+    async (values, { setValue }) => {
+      const result = await updateProfileAction(values);
+      if (result.ok && !sameEmail(values.email, initial.email)) {
+        setWaiting(values.email.trim().toLowerCase());
+        setValue('email', initial.email);
+      }
+      if (result.ok) setValue('currentPassword', '');
+      return result;
+    },
+  );
   const e = form.formState.errors;
   const changingEmail = !sameEmail(form.watch('email') ?? '', initial.email);
   return (

@@ -2,7 +2,7 @@
 
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { FormResult } from '@/lib/auth/actions';
 
 /**
@@ -12,7 +12,7 @@ import type { FormResult } from '@/lib/auth/actions';
 export function useServerForm<T extends FieldValues>(
   schema: Parameters<typeof yupResolver>[0],
   defaultValues: DefaultValues<T>,
-  action: (values: T) => Promise<FormResult | void>,
+  action: (values: T, form: UseFormReturn<T>) => Promise<FormResult | void>,
   { resetOnSuccess = false } = {},
 ) {
   const form = useForm<T>({
@@ -25,7 +25,7 @@ export function useServerForm<T extends FieldValues>(
   const onSubmit = form.handleSubmit(async (values) => {
     setErrors([]);
     setSuccess(null);
-    const result = await action(values);
+    const result = await action(values, form);
     if (!result) return;
     if (result.ok) {
       setSuccess(result.message ?? null);

@@ -29,12 +29,9 @@ export function MobileMenu({ families }: { families: Family[] }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
 
-  // Reset to the first level whenever the menu closes (route change included), and move focus.
+  // Focus returns to the burger whenever the menu closes (route change included).
   useEffect(() => {
-    if (!open) {
-      setLevel({ kind: 'root' });
-      if (wasOpen.current) burgerRef.current?.focus();
-    }
+    if (!open && wasOpen.current) burgerRef.current?.focus();
     wasOpen.current = open;
   }, [open]);
 
@@ -74,7 +71,11 @@ export function MobileMenu({ families }: { families: Family[] }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          // Every opening starts at the first level, wherever the last one was left.
+          setLevel({ kind: 'root' });
+          setOpen(true);
+        }}
         className="rounded-md p-2 text-slate-800 hover:bg-slate-100"
       >
         <MenuIcon className="h-7 w-7" />

@@ -106,11 +106,14 @@ export function VehicleSelector({ onStored, autoFocusField }: { onStored?: () =>
   const [choice, setChoice] = useState<VehicleChoice>(stored);
   const [hint, setHint] = useState<string | null>(null);
 
-  // When the stored vehicle is cleared elsewhere (reset button, another tab), the selector empties.
-  useEffect(() => {
-    if (!stored.brand) setChoice(EMPTY_CHOICE);
-    else setChoice(stored);
-  }, [stored.brand, stored.model, stored.engine]); // eslint-disable-line react-hooks/exhaustive-deps
+  // When the stored vehicle changes elsewhere (reset button, another tab, the store loading), the
+  // selector follows it: state adjusted during render, so no effect and no extra render pass.
+  const storedKey = `${stored.brand}|${stored.model}|${stored.engine}`;
+  const [followedKey, setFollowedKey] = useState(storedKey);
+  if (followedKey !== storedKey) {
+    setFollowedKey(storedKey);
+    setChoice(stored.brand ? stored : EMPTY_CHOICE);
+  }
 
   const brands = useQuery({
     queryKey: ['vehicle-brands'],

@@ -9,8 +9,8 @@ import { selectChoice, useVehicleStore } from '@/stores/vehicle';
 export function VehicleLogo({ brand, logo }: { brand: string; logo: string | null }) {
   const t = useTranslations('vehicle');
   if (logo) {
-    // eslint-disable-next-line @next/next/no-img-element -- small local SVG logos, no optimisation needed
     return (
+      // eslint-disable-next-line @next/next/no-img-element -- small local SVG logos, no optimisation needed
       <img
         src={logo}
         alt={t('logoAlt', { brand })}
