@@ -11,6 +11,7 @@ import { createJwtService } from '../src/auth/jwt.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import type { Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const SITE = 'https://boutique.test';
@@ -25,7 +26,6 @@ const address = {
   countryCode: 'FR',
   phoneNumber: '0612345678',
 };
-type Json = Record<string, any>;
 interface Session {
   token: string;
   refresh_token: string;

@@ -8,10 +8,10 @@ import { createJwtService } from '../src/auth/jwt.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import type { Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const SITE = 'https://boutique.test';
-type Json = Record<string, any>;
 
 describe.each(BACKENDS)('customer accounts on %s', (backend) => {
   let shop: TestShop;

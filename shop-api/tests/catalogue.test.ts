@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeReference, normalizeText } from '../src/domain/text.js';
 import { BACKENDS, PUBLIC_URL, startTestShop, type TestShop } from './helpers/backends.js';
+import type { Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
-type Json = Record<string, any>;
 
 describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
   let shop: TestShop;

@@ -30,7 +30,6 @@ const address = {
   phoneNumber: '0612345678',
 };
 const PASSWORD = 'pieces-auto-2026';
-const DAY = 24 * 3600 * 1000;
 
 describe.each(BACKENDS)('consumer rights on %s', (backend) => {
   let shop: TestShop;

@@ -11,12 +11,12 @@ import { loadConfig } from '../src/config.js';
 import { createMailer, type Mailer, type OutgoingMail } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import type { Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const SITE = 'https://boutique.test';
 const PASSWORD = 'pieces-auto-2026';
 const OWNER_ADDRESS = '203.0.113.10';
-type Json = Record<string, any>;
 
 function caller(shop: () => TestShop) {
   return async (

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontNotifier, signPayload } from '../src/notify/storefront.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import type { Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const STAFF_TOKEN = 'staff-token-for-tests-0123456789';
 const SECRET = 'revalidate-secret-for-tests-0123456789';
-type Json = Record<string, any>;
 
 interface Received {
   headers: IncomingMessage['headers'];

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
-import { jsonCaller, type Json } from './helpers/call.js';
+import { jsonCaller } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-order-operations-0123';

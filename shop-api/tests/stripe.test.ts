@@ -5,6 +5,7 @@ import { stripeClient, stripeProvider } from '../src/payments/provider.js';
 import { STRIPE_WEBHOOK_PATH } from '../src/routes/stripe-webhooks.js';
 import { startTestShop, type TestShop } from './helpers/backends.js';
 import { startStripeDouble, type StripeDouble } from './helpers/stripe-double.js';
+import type { Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const SECRET = 'whsec_test_secret_for_the_double';
@@ -21,7 +22,6 @@ const address = {
   postcode: '59500',
   countryCode: 'FR',
 };
-type Json = Record<string, any>;
 
 describe('payment with Stripe Checkout (real SDK, local double of the API)', () => {
   let shop: TestShop;

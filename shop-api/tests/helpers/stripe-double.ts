@@ -4,8 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-type Json = Record<string, any>;
+import type { Json } from './call.js';
 
 export interface StripeDouble {
   base: string;

@@ -28,8 +28,8 @@ import { sweepPayments } from '../../src/payments/sweep.js';
 import { seedCatalogue } from '../../src/seed/seed.js';
 import { freshDatabase, type Backend } from '../helpers/backends.js';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
+import type { Json } from '../helpers/call.js';
 
-type Json = Record<string, any>;
 const API = '/api/v2/shop';
 const ADMIN = '/api/v2/admin';
 const SITE = 'http://localhost:3000';
