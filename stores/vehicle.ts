@@ -48,4 +48,3 @@ export const selectChoice = (state: VehicleState): VehicleChoice => ({
   model: state.model,
   engine: state.engine,
 });
-export type { VehicleTaxon };

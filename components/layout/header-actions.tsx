@@ -14,7 +14,7 @@ export interface SessionSummary {
 }
 
 /** Per-visitor state for the header, read from the storefront's own session endpoint. */
-export function useSessionSummary() {
+function useSessionSummary() {
   return useQuery<SessionSummary>({
     queryKey: ['session'],
     queryFn: async () => {

@@ -6,7 +6,7 @@ import { fullName, isIdentified } from '@/lib/vehicle/selection';
 import { selectChoice, useVehicleStore } from '@/stores/vehicle';
 
 /** The identified vehicle's logo (content brand record) or, without one, its initial. */
-export function VehicleLogo({ brand, logo }: { brand: string; logo: string | null }) {
+function VehicleLogo({ brand, logo }: { brand: string; logo: string | null }) {
   const t = useTranslations('vehicle');
   if (logo) {
     return (

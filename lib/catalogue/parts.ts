@@ -9,13 +9,13 @@ export interface PartVehicle {
   fullName: string;
 }
 
-export interface PartImage {
+interface PartImage {
   src: string;
   alt: string;
 }
 
 /** For sale, held by a checkout in progress, or sold (shop-api domain/part-availability). */
-export type PartAvailability = 'available' | 'reserved' | 'sold';
+type PartAvailability = 'available' | 'reserved' | 'sold';
 
 export interface PartSummary {
   code: string;

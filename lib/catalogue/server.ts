@@ -18,7 +18,7 @@ import type { Family, FamilyChild, VehicleTaxon } from './types';
 /** Taxon tree changes rarely; the `taxons` tag lets the shop API's webhook refresh it at once. */
 const TAXON_CACHE = { tags: ['taxons'], revalidate: 3600 };
 /** Root taxon of vehicle brands in the shop API (brands are piece_<brand> below it). */
-export const VEHICLE_ROOT_TAXON = 'vehicle';
+const VEHICLE_ROOT_TAXON = 'vehicle';
 
 interface TaxonResource {
   code: string;

@@ -2,7 +2,7 @@
  * Family slugs: remove the 'family_' prefix and keep the last underscore-separated segment;
  * the same rule applies to each level. family_bv-pont-transmission_boite-de-vitesse → boite-de-vitesse.
  */
-export const FAMILY_PREFIX = 'family_';
+const FAMILY_PREFIX = 'family_';
 
 export function familySlug(code: string): string {
   const withoutPrefix = code.startsWith(FAMILY_PREFIX) ? code.slice(FAMILY_PREFIX.length) : code;

@@ -12,7 +12,7 @@ export function formatPrice(cents: number, currency = 'EUR'): string {
 }
 
 /** French standard VAT rate, in percent (CGI art. 278): prices are stored VAT included. */
-export const VAT_RATE_PERCENT = 20;
+const VAT_RATE_PERCENT = 20;
 
 /** The price excluding VAT that professionals read next to the price including it: 12990 → 10825. */
 export function priceExcludingVat(centsIncludingVat: number): number {

@@ -2,7 +2,7 @@
 import { isValidSiret } from './siret';
 import { yup } from './yup-fr';
 
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 const name = yup.string().trim().required().min(2).max(255);
 const email = yup.string().trim().required().email().max(255);
 const password = yup.string().required().min(PASSWORD_MIN).max(254);
@@ -32,12 +32,10 @@ export const registerSchema = yup.object({
   password,
   subscribedToNewsletter: yup.boolean().default(false),
   professional: yup.boolean().default(false),
-  companyName: companyName
-    .default('')
-    .when('professional', {
-      is: true,
-      then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.'),
-    }),
+  companyName: companyName.default('').when('professional', {
+    is: true,
+    then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.'),
+  }),
   siret: siret
     .default('')
     .when('professional', { is: true, then: (schema) => schema.required('Indiquez le SIRET de votre entreprise.') }),
@@ -62,7 +60,7 @@ export type PasswordValues = yup.InferType<typeof passwordSchema>;
 
 /** What the shop API compares: a different address only once trimmed and lower-cased. */
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-export const PASSWORD_FOR_EMAIL = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.';
+const PASSWORD_FOR_EMAIL = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.';
 
 export const profileSchema = yup.object({
   firstName: name,
@@ -79,12 +77,10 @@ export const profileSchema = yup.object({
   group: yup.string().oneOf(['individual', 'professional']).required(),
   subscribedToNewsletter: yup.boolean().default(false),
   // Both or neither (the shop API refuses one without the other).
-  companyName: companyName
-    .default('')
-    .when('siret', {
-      is: (value: string) => Boolean(value),
-      then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.'),
-    }),
+  companyName: companyName.default('').when('siret', {
+    is: (value: string) => Boolean(value),
+    then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.'),
+  }),
   siret: siret.default(''),
 });
 export type ProfileValues = yup.InferType<typeof profileSchema>;

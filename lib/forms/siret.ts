@@ -3,7 +3,7 @@
  * or La Poste's rule (digits adding up to a multiple of 5) for SIREN 356 000 000. The shop API checks
  * the same (shop-api/src/domain/customer-rules.ts).
  */
-export const normalizeSiret = (value: string) => value.replace(/[\s.]/g, '');
+const normalizeSiret = (value: string) => value.replace(/[\s.]/g, '');
 
 export function isValidSiret(value: string): boolean {
   const siret = normalizeSiret(value);

@@ -7,7 +7,7 @@ export const isOrderToken = (token: string) => /^[A-Za-z0-9_-]{1,64}$/.test(toke
 
 export type OrderAddress = Omit<Address, '@id' | 'id'>;
 
-export interface OrderItem {
+interface OrderItem {
   id: number;
   /** IRI of the variant, ending with its code. */
   variant: string;
@@ -44,7 +44,7 @@ export interface Order {
 }
 
 /** A withdrawal request recorded by the shop API. */
-export interface WithdrawalRequest {
+interface WithdrawalRequest {
   id: number;
   /** IRIs of the order items withdrawn from. */
   items: string[];

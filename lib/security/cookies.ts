@@ -4,7 +4,7 @@
  * privacy policy lists them; a test checks that the browser never gets any other. A new cookie that
  * is not strictly necessary needs a consent step first.
  */
-export const STRICTLY_NECESSARY_COOKIES = [
+const STRICTLY_NECESSARY_COOKIES = [
   { name: 'shop_token', purpose: 'jeton de connexion à votre compte (1 heure, renouvelé)' },
   { name: 'shop_refresh_token', purpose: 'maintien de la connexion (30 jours)' },
   { name: 'shop_customer', purpose: 'numéro de votre compte, pour afficher vos informations (30 jours)' },

@@ -68,7 +68,7 @@ export const STATIC_SECURITY_HEADERS: { key: string; value: string }[] = [
 ];
 
 /** Two years, subdomains included: only ever sent by a shop served over https. */
-export const HSTS = 'max-age=63072000; includeSubDomains; preload';
+const HSTS = 'max-age=63072000; includeSubDomains; preload';
 
 /** The headers of a page response, decided at run time (SITE_URL, CONTACT_FORM_URL can change without a build). */
 export function pageSecurityHeaders(env: Record<string, string | undefined>): Record<string, string> {

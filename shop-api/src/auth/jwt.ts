@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-export const DEFAULT_JWT_TTL_SECONDS = 3600;
+const DEFAULT_JWT_TTL_SECONDS = 3600;
 
 export interface AccessClaims {
   customerId: number;
@@ -18,7 +18,7 @@ export interface AccessClaims {
   session?: string;
 }
 
-export type VerifyOutcome = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+type VerifyOutcome = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface JwtService {
   sign(claims: AccessClaims): Promise<string>;

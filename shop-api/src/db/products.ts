@@ -183,7 +183,7 @@ const vehicleColumns = {
 };
 
 /** Loads full records for `ids`, in the order given, with a fixed number of queries. */
-export async function loadProducts(db: Db, ids: number[]): Promise<ProductRecord[]> {
+async function loadProducts(db: Db, ids: number[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
   const [rows, variants, images, links, compatibilities] = await Promise.all([
     db

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { channels, taxons } from './schema.js';
 
-export type TaxonRow = typeof taxons.$inferSelect;
+type TaxonRow = typeof taxons.$inferSelect;
 
 export interface TaxonWithChildren extends TaxonRow {
   childCodes: string[];

@@ -61,8 +61,8 @@ export function companyViolations(input: { companyName?: unknown; siret?: unknow
 }
 
 /** Passwords: long enough to resist guessing (CNIL recommends length over composition rules). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 254;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 254;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

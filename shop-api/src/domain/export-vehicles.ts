@@ -37,7 +37,7 @@ export const EXPORT_MESSAGES = {
   unavailable: 'Ce véhicule n’est plus disponible.',
 } as const;
 
-export const QUOTE_MESSAGE_MAX = 2000;
+const QUOTE_MESSAGE_MAX = 2000;
 
 export interface QuoteRequestInput {
   phoneNumber?: unknown;
@@ -106,7 +106,7 @@ export const EXPORT_REQUIRED_COLUMNS = [
   'etat',
 ] as const;
 /** en_vente: listed; vendu and retire: off the list (requests stay with the vehicle). */
-export const EXPORT_AVAILABILITY = { en_vente: 'available', vendu: 'sold', retire: 'withdrawn' } as const;
+const EXPORT_AVAILABILITY = { en_vente: 'available', vendu: 'sold', retire: 'withdrawn' } as const;
 
 export interface ExportVehicleFields {
   code: string;

@@ -24,8 +24,8 @@ export const IMPORT_COLUMNS = [
 ] as const;
 export const REQUIRED_COLUMNS = ['code', 'nom', 'sous_famille', 'prix', 'etat', 'garantie_mois', 'poids_kg'] as const;
 
-export const IMPORT_STATUSES = ['en_vente', 'vendue', 'retiree'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+const IMPORT_STATUSES = ['en_vente', 'vendue', 'retiree'] as const;
+type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export interface ImportedPart {
   code: string;

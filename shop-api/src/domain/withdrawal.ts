@@ -9,8 +9,8 @@ import { TZDate } from '@date-fns/tz';
 import joursFeries from '@socialgouv/jours-feries';
 import { addDays, endOfDay, format, isWeekend } from 'date-fns';
 
-export const WITHDRAWAL_DAYS = 14;
-export const SHOP_TIME_ZONE = 'Europe/Paris';
+const WITHDRAWAL_DAYS = 14;
+const SHOP_TIME_ZONE = 'Europe/Paris';
 
 export const WITHDRAWAL_MESSAGES = {
   professional:
@@ -22,7 +22,7 @@ export const WITHDRAWAL_MESSAGES = {
   unknownItems: 'Choisissez une ou plusieurs pièces de cette commande auxquelles vous n’avez pas encore renoncé.',
 } as const;
 
-export type WithdrawalRefusal = keyof Omit<typeof WITHDRAWAL_MESSAGES, 'unknownItems'>;
+type WithdrawalRefusal = keyof Omit<typeof WITHDRAWAL_MESSAGES, 'unknownItems'>;
 
 /** Last moment to withdraw, or null while the parts have not been received (the period has not started). */
 export function withdrawalDeadline(receivedAt: Date | null): Date | null {
@@ -47,7 +47,7 @@ function publicHolidays(year: number): Set<string> {
 }
 
 /** Neither a weekend nor a public holiday, for a day in the shop's time zone. */
-export function isWorkingDay(day: TZDate): boolean {
+function isWorkingDay(day: TZDate): boolean {
   return !isWeekend(day) && !publicHolidays(day.getFullYear()).has(format(day, 'yyyy-MM-dd'));
 }
 

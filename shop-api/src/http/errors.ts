@@ -39,7 +39,7 @@ export class TooManyRequestsError extends Error {
   }
 }
 
-export function hydraError(description: string): Record<string, unknown> {
+function hydraError(description: string): Record<string, unknown> {
   return {
     '@context': '/api/v2/contexts/Error',
     '@type': 'hydra:Error',
@@ -54,7 +54,7 @@ export interface Violation {
   code?: string;
 }
 
-export function violationList(violations: Violation[]): Record<string, unknown> {
+function violationList(violations: Violation[]): Record<string, unknown> {
   return {
     '@context': '/api/v2/contexts/ConstraintViolationList',
     '@type': 'ConstraintViolationList',

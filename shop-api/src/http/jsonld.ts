@@ -12,7 +12,7 @@ export function syliusDate(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-export interface Paging {
+interface Paging {
   page: number;
   itemsPerPage: number;
 }

@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** Enough for a person, too few for a script. `max` requests per `timeWindow` milliseconds. */
-export const RATE_RULES = {
+const RATE_RULES = {
   /** Every sign-in attempt from one address, whatever the e-mail. */
   signInPerAddress: { max: 20, timeWindow: 10 * MINUTE },
   /** Sign-in attempts on one e-mail from one address. */
@@ -42,7 +42,7 @@ export const RATE_RULES = {
   quotePerCustomer: { max: 10, timeWindow: HOUR },
 } as const;
 
-export type RateRule = keyof typeof RATE_RULES;
+type RateRule = keyof typeof RATE_RULES;
 
 /** Rules whose ceiling does not grow with RATE_LIMIT_SCALE: they remember, they do not refuse. */
 const UNSCALED: ReadonlySet<RateRule> = new Set(['knownAddress']);

@@ -6,13 +6,7 @@
  * public shop on the sandbox.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  attachCheckout,
-  closePayment,
-  expireStalePayments,
-  HoldError,
-  openPayment,
-} from '../db/payments.js';
+import { attachCheckout, closePayment, expireStalePayments, HoldError, openPayment } from '../db/payments.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
 import { CART_MESSAGES } from '../domain/cart.js';
 import { CHECKOUT_MESSAGES } from '../domain/checkout.js';

@@ -3,7 +3,7 @@
  * sorts its stock. Each sub-family describes the parts it holds: names, weight and price ranges, and
  * whether a part fits only the donor's engine or every engine of the donor's model.
  */
-export interface PartTemplate {
+interface PartTemplate {
   /** French part names; one is picked per part. */
   names: string[];
   /** Weight in kilograms, min and max. */

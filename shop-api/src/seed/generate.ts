@@ -11,7 +11,7 @@ import { FAMILIES, type SubFamilySeed } from './families.js';
 import { VEHICLE_BRANDS, type OemStyle } from './vehicles.js';
 
 export const ROOT_CATEGORY_CODE = 'category';
-export const ROOT_VEHICLE_CODE = 'vehicle';
+const ROOT_VEHICLE_CODE = 'vehicle';
 
 export function codePart(value: string): string {
   // "1.5 dCi 90" → "1-5-dci-90": keep the dot's separation, which slugify would drop.
@@ -153,7 +153,7 @@ const digits = (rng: RandomGenerator, n: number): string =>
 const letter = (rng: RandomGenerator): string => String.fromCharCode(65 + uniformInt(rng, 0, 25));
 
 /** A reference in the manufacturer's usual layout. */
-export function oemReference(rng: RandomGenerator, style: OemStyle): string {
+function oemReference(rng: RandomGenerator, style: OemStyle): string {
   switch (style) {
     case 'renault':
       return `${pick(rng, ['8200', '8201', '7701', '2820', '2310'])}${digits(rng, 6)}`.replace(

@@ -2,7 +2,7 @@
  * Hand-made table of vehicles commonly found in a French yard: real brands, models (with their
  * production years) and engines. Written by hand from public knowledge — no TecDoc data.
  */
-export interface VehicleModelSeed {
+interface VehicleModelSeed {
   name: string;
   years: [number, number];
   engines: string[];

@@ -58,8 +58,8 @@ const ADDRESSES = [
 const METHODS = ['retrait_casse', 'colis', 'messagerie'];
 /** Weights of the run's parts: light, medium, heavy enough for the pallet, very heavy (pallet only). */
 const WEIGHTS = [2_000, 12_000, 24_000, 120_000];
-export const SHOPPERS = 3;
-export const PARTS = WEIGHTS.length;
+const SHOPPERS = 3;
+const PARTS = WEIGHTS.length;
 
 interface Shopper {
   customerId: number;
@@ -74,7 +74,7 @@ interface Checkout {
 }
 
 /** What the commands know of the world: handles to act on, and what was observed. */
-export interface Model {
+interface Model {
   shoppers: Shopper[];
   parts: string[];
   checkouts: Checkout[];
@@ -91,9 +91,9 @@ export interface Model {
 }
 
 export type InvariantName = 'I1' | 'I2' | 'I3' | 'I4';
-export const INVARIANTS: InvariantName[] = ['I1', 'I2', 'I3', 'I4'];
+const INVARIANTS: InvariantName[] = ['I1', 'I2', 'I3', 'I4'];
 
-export interface World {
+interface World {
   sandbox: string;
   stripe: string;
   db: import('../../src/db/client.js').Db;
@@ -104,7 +104,7 @@ export interface World {
   providers: { sandbox: PaymentProvider; stripe: PaymentProvider };
 }
 
-export class InvariantViolation extends Error {}
+class InvariantViolation extends Error {}
 
 async function http(base: string, method: string, path: string, body?: unknown, token?: string, form = false) {
   const response = await fetch(`${base}${path}`, {
@@ -169,7 +169,7 @@ function command(label: string, run: (model: Model, world: World) => Promise<voi
 }
 
 /** Every command the shoppers, the staff and the providers can issue. */
-export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
+function commandArbitraries(): fc.Arbitrary<Cmd>[] {
   const shopper = fc.integer({ min: 0, max: SHOPPERS - 1 });
   const part = fc.integer({ min: 0, max: PARTS - 1 });
   const pick = fc.nat(20);
@@ -445,7 +445,7 @@ const rows = async <T>(world: World, query: ReturnType<typeof sql>) =>
   ((await world.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Checks I1–I4 against the database; throws an InvariantViolation naming the broken one. */
-export async function checkInvariants(model: Model, world: World, after: string) {
+async function checkInvariants(model: Model, world: World, after: string) {
   const fail: Fail = (message: string) => {
     throw new InvariantViolation(`${message} (after ${after})`);
   };

@@ -4,7 +4,7 @@ import { E2E_VAR_DIR } from '../../../playwright.config';
 import { ShopPage } from './shop-page';
 
 /** The end-to-end shop's mail outbox (no SMTP_URL). */
-export const E2E_OUTBOX = `${E2E_VAR_DIR}/mail`;
+const E2E_OUTBOX = `${E2E_VAR_DIR}/mail`;
 
 /** Page object for the sign-in page and the customer's area. */
 export class AccountPage extends ShopPage {

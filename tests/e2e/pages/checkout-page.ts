@@ -9,7 +9,7 @@ import { CataloguePage } from './catalogue-page';
 const run = promisify(execFile);
 
 /** Every kind of space (French prices use narrow no-break ones) as a plain space. */
-export const spaces = (text: string) => text.replace(/\s+/g, ' ').trim();
+const spaces = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** "1 234,50 €" → 123450; "Gratuit(e)" → 0; anything else → NaN. */
 export function cents(text: string): number {
