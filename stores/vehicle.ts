@@ -2,7 +2,6 @@
 
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { VehicleTaxon } from '@/lib/catalogue/types';
 import { EMPTY_CHOICE, isIdentified, type VehicleChoice } from '@/lib/vehicle/selection';
 
 /**
