@@ -3,7 +3,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
-import type { FormResult } from '@/lib/auth/actions';
+import type { FormResult } from '@/lib/forms/checked';
 
 /**
  * react-hook-form + yup in the browser, then a server action; the action's messages (violations of

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { verifyAccountAction, type FormResult } from '@/lib/auth/actions';
+import { verifyAccountAction } from '@/lib/auth/actions';
+import type { FormResult } from '@/lib/forms/checked';
 import { FormOutcome } from './form-parts';
 
 /** /verification/<token>: confirms the address once on arrival, then tells the outcome. */

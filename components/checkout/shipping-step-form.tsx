@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useActionState, useState, useTransition, type ReactNode } from 'react';
 import { FormOutcome } from '@/components/account/form-parts';
-import type { FormResult } from '@/lib/auth/actions';
+import type { FormResult } from '@/lib/forms/checked';
 import { chooseShippingAction, selectShippingAction } from '@/lib/checkout/actions';
 
 /** A method the shop API offers for the order, its price already written out ("9,90 €", "Gratuit"). */

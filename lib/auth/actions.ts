@@ -21,7 +21,7 @@ import type {
   RegisterValues,
   ResetValues,
 } from '@/lib/forms/account-schemas';
-import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
+import { checked, isResult, UNAVAILABLE_MESSAGE, type FormResult } from '@/lib/forms/checked';
 import { lastSegment } from '@/lib/url/decode';
 import {
   clearSession,
@@ -41,7 +41,6 @@ import { safeReturnPath } from '@/lib/url/return-path';
  * client), calls the shop API, keeps tokens in httpOnly cookies, and answers French messages.
  * Next.js refuses actions posted from another origin.
  */
-export type FormResult = { ok: true; message?: string } | { ok: false; messages: string[] };
 
 const MESSAGES = {
   badCredentials: 'E-mail ou mot de passe incorrect.',

@@ -3,7 +3,7 @@
 import { refresh } from 'next/cache';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import type { FormResult } from '@/lib/auth/actions';
+import type { FormResult } from '@/lib/forms/checked';
 import { violationMessages } from '@/lib/auth/server';
 import { CART_COOKIE } from '@/lib/auth/session';
 import { getCart, orderCall } from '@/lib/cart/server';

@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import type { FormResult } from '@/lib/auth/actions';
+import type { FormResult } from '@/lib/forms/checked';
 import { customerCall, violationMessages } from '@/lib/auth/server';
 import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { quoteRequestSchema, type QuoteRequestValues } from '@/lib/forms/quote-request-schema';

@@ -1,4 +1,5 @@
-import type { FormResult } from '@/lib/auth/actions';
+/** What a form's server action answers: a success message, or the messages to show beside the form. */
+export type FormResult = { ok: true; message?: string } | { ok: false; messages: string[] };
 
 /** What a form shows when the shop cannot answer (validation without messages included). */
 export const UNAVAILABLE_MESSAGE = 'Le service est momentanément indisponible. Réessayez dans un instant.';
