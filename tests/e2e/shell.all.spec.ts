@@ -180,7 +180,7 @@ test.describe('redirect manifest', () => {
   });
 });
 
-test.describe('storefront API routes (spec §7)', () => {
+test.describe('storefront API routes', () => {
   test('GET /api/families lists families with code, name and children; taxon narrows it', async ({ request }) => {
     const all = await (await request.get('/api/families')).json();
     expect(all).toHaveLength(FAMILY_COUNT);

@@ -3,7 +3,7 @@ import { decideCart, isStillCart } from '@/lib/cart/rules';
 
 const cart = { tokenValue: 'abc', checkoutState: 'shipping_selected', paymentState: 'cart' };
 
-describe('cart rules (spec §4)', () => {
+describe('cart rules', () => {
   it('creates an order when there is no cart token or no order behind it', () => {
     expect(decideCart(undefined, null)).toEqual({ kind: 'create' });
     expect(decideCart('lost', null)).toEqual({ kind: 'create' });

@@ -13,7 +13,7 @@ const address = {
 };
 const pickup = [{ id: 1, method: '/api/v2/shop/shipping-methods/retrait_casse' }];
 
-describe('derived checkout state (spec §4)', () => {
+describe('derived checkout state', () => {
   it('is cart without a shipping address', () => {
     expect(checkoutState({ shippingAddress: null, shipments: [], checkoutState: 'cart' })).toBe('cart');
     // Even with a shipment left over, no address means the address step.

@@ -4,7 +4,7 @@ import { formatPhone, phoneHref } from '@/lib/format/phone';
 // French typography separates thousands and the currency sign with no-break spaces.
 const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('prices (spec §1, §9: integer × 0.01, EUR)', () => {
+describe('prices (integer cents, EUR)', () => {
   it('multiplies the stored integer by 0.01', () => {
     expect(centsToAmount(12990)).toBeCloseTo(129.9);
     expect(centsToAmount(0)).toBe(0);
@@ -17,7 +17,7 @@ describe('prices (spec §1, §9: integer × 0.01, EUR)', () => {
   });
 });
 
-describe('phone (spec §9)', () => {
+describe('phone', () => {
   it('shows a space after every second digit', () => {
     expect(formatPhone('0353011234')).toBe('03 53 01 12 34');
     expect(formatPhone('03 53 01 12 34')).toBe('03 53 01 12 34');

@@ -22,7 +22,7 @@ vi.mock('next/link', () => ({
 // The icons are IntentLinks, which prefetch through the app router; no router is mounted here.
 vi.mock('next/navigation', () => ({ useRouter: () => ({ prefetch: () => {} }) }));
 
-describe('header bottom border (spec §2)', () => {
+describe('header bottom border', () => {
   it('shows on /commande paths and on any scrolled page', () => {
     expect(hasBottomBorder('/commande', false)).toBe(true);
     expect(hasBottomBorder('/commande/livraison', false)).toBe(true);
@@ -32,7 +32,7 @@ describe('header bottom border (spec §2)', () => {
   });
 });
 
-describe('account and cart icons (spec §2)', () => {
+describe('account and cart icons', () => {
   const labels = { account: 'Mon compte', cart: 'Panier' };
 
   it('links to /compte and /panier without badges for an anonymous empty visitor', () => {

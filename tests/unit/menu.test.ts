@@ -16,7 +16,7 @@ const families: Family[] = Array.from({ length: 20 }, (_, i) => ({
   children: [],
 }));
 
-describe('menu limits (spec §9)', () => {
+describe('menu limits', () => {
   it('shows at most the first 7 families in the header', () => {
     expect(HEADER_FAMILY_LIMIT).toBe(7);
     expect(headerFamilies(families).map((f) => f.code)).toEqual(families.slice(0, 7).map((f) => f.code));
@@ -33,7 +33,7 @@ describe('menu limits (spec §9)', () => {
     expect(DROPDOWN_EJECT_MS).toBe(100);
   });
 
-  it('has the header entries of spec §1 with their routes', () => {
+  it('has the header entries with their routes', () => {
     expect(MAIN_MENU.map((entry) => entry.href)).toEqual([
       '/pieces',
       '/pieces/moteur',
@@ -42,7 +42,7 @@ describe('menu limits (spec §9)', () => {
     ]);
   });
 
-  it('has the footer links of spec §2, each with a French label', () => {
+  it('has the footer links, each with a French label', () => {
     expect(FOOTER_LINKS.map((link) => link.href)).toEqual([
       '/qui-sommes-nous',
       '/aide-et-contact',

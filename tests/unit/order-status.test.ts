@@ -7,7 +7,7 @@ const label = (key: string) =>
     .split('.')
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages.orderStatus);
 
-describe('order status label (spec §4)', () => {
+describe('order status label', () => {
   it('uses the last shipment method and the shipping state for validated orders', () => {
     const shipments = [{ method: { code: 'colis' } }, { method: '/api/v2/shop/shipping-methods/retrait_casse' }];
     expect(orderStatusKey({ state: 'validated', shippingState: 'waiting', shipments })).toBe(

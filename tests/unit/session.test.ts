@@ -8,7 +8,7 @@ const jwt = (expSeconds: number) =>
     .setExpirationTime(expSeconds)
     .sign(key);
 
-describe('authentication rule (spec §4)', () => {
+describe('authentication rule', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);
   const inOneHour = now / 1000 + 3600;
   const oneHourAgo = now / 1000 - 3600;

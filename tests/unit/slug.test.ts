@@ -1,6 +1,6 @@
 import { brandSlug, familyPath, familySlug } from '@/lib/catalogue/slug';
 
-describe('family slug rule (spec §2)', () => {
+describe('family slug rule', () => {
   it('removes the family_ prefix and keeps the last underscore-separated segment', () => {
     expect(familySlug('family_moteur')).toBe('moteur');
     expect(familySlug('family_bv-pont-transmission')).toBe('bv-pont-transmission');

@@ -1,6 +1,6 @@
 import { pageTitle, titlePrefix, titleTemplate } from '@/lib/seo/title';
 
-describe('page title rule (spec §2)', () => {
+describe('page title rule', () => {
   it("prefixes /compte paths with 'Compte - '", () => {
     expect(pageTitle('/compte/profil', 'Profil')).toBe('Compte - Profil');
     expect(pageTitle('/compte', 'Mon compte')).toBe('Compte - Mon compte');

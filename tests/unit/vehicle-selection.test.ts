@@ -22,7 +22,7 @@ const megane = { code: 'piece_renault_megane-iii', name: 'Mégane III' };
 const dci = { code: 'piece_renault_clio-iv_1-5-dci-90', name: '1.5 dCi 90' };
 const full: VehicleChoice = { brand: renault, model: clio, engine: dci };
 
-describe('vehicle selection rules (spec §3–§4)', () => {
+describe('vehicle selection rules', () => {
   it('is identified only with brand, model and engine, named all together', () => {
     expect(isIdentified(full)).toBe(true);
     expect(isIdentified({ ...full, engine: null })).toBe(false);

@@ -5,7 +5,7 @@ describe('seed catalogue generator', () => {
   const taxons = buildTaxons();
   const codes = new Set(taxons.map((t) => t.code));
 
-  it('follows the taxon code scheme of design §4', () => {
+  it('follows the taxon code scheme of the catalogue', () => {
     const families = taxons.filter((t) => t.parentCode === 'category');
     expect(families.length).toBeGreaterThanOrEqual(13);
     expect(families.every((f) => /^family_[a-z0-9-]+$/.test(f.code))).toBe(true);
