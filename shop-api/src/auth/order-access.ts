@@ -4,10 +4,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { findOrder, type OrderBundle } from '../db/orders.js';
+import { findOrder, findOrderRow, type OrderBundle, type OrderRow } from '../db/orders.js';
 import { notFound } from '../http/errors.js';
 import { requireCustomer } from './guard.js';
 import type { JwtService } from './jwt.js';
+
+async function checkAccess(db: Db, jwt: JwtService, request: FastifyRequest, order: OrderRow): Promise<void> {
+  if (order.customerId === null) return;
+  const claims = await requireCustomer(db, jwt, request).catch(() => null);
+  if (claims?.customerId !== order.customerId) throw notFound();
+}
 
 export async function accessibleOrder(
   db: Db,
@@ -17,9 +23,19 @@ export async function accessibleOrder(
 ): Promise<OrderBundle> {
   const found = await findOrder(db, token);
   if (!found) throw notFound();
-  if (found.order.customerId !== null) {
-    const claims = await requireCustomer(db, jwt, request).catch(() => null);
-    if (claims?.customerId !== found.order.customerId) throw notFound();
-  }
+  await checkAccess(db, jwt, request, found.order);
   return found;
+}
+
+/** The order row alone, same rule: for a change, whose answer is read inside its transaction. */
+export async function accessibleOrderRow(
+  db: Db,
+  jwt: JwtService,
+  request: FastifyRequest,
+  token: string,
+): Promise<OrderRow> {
+  const order = await findOrderRow(db, token);
+  if (!order) throw notFound();
+  await checkAccess(db, jwt, request, order);
+  return order;
 }

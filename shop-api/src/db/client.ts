@@ -30,15 +30,18 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; when absent with no URL, an in-memory database (tests). */
   dataDir?: string;
+  /** Called with each SQL statement Drizzle sends: tests count what a request costs. */
+  onQuery?: (sql: string) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL: connexion perdue (${error.message})\n`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -52,7 +55,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   await client.waitReady;
   // PGlite writes its files 0666 whatever the umask: owner-only again once open, and once closed.
   if (dataDir) restrictToOwner(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,5 +1,6 @@
 /** Orders and their items. Writes that touch totals recompute them from the items, in one transaction. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { cartTotals } from '../domain/cart.js';
 import { defaultMethod } from '../domain/checkout.js';
 import type { Db } from './client.js';
@@ -37,6 +38,12 @@ export interface OrderBundle {
   shipment: ShipmentRow | null;
   /** The consumer's withdrawals from this order, oldest first. */
   withdrawals: WithdrawalRow[];
+}
+
+/** The order row alone (who may use it, whether it is still a cart): what a cart change needs first. */
+export async function findOrderRow(db: Db, tokenValue: string): Promise<OrderRow | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.tokenValue, tokenValue));
+  return order ?? null;
 }
 
 export async function findOrder(db: Db, tokenValue: string): Promise<OrderBundle | null> {
@@ -93,6 +100,8 @@ export interface CartChange<T> {
   result: T;
   /** Payments the change cancelled: their providers' checkouts are to be closed once committed. */
   cancelled: PaymentRow[];
+  /** The cart as the change left it, read inside the transaction: the answer needs no second read. */
+  cart: OrderBundle;
 }
 
 /**
@@ -100,7 +109,8 @@ export interface CartChange<T> {
  * locked, so a payment's confirmation sees the order before or after the change, never during it.
  * A change cancels the open payment, if any — its checkout asked another amount for other parts —
  * and releases its holds: the shopper pays again. Then the delivery is repriced for the parts' weight
- * and the totals recomputed.
+ * and the totals recomputed. The items are read once, after the change, for the weight, the totals
+ * and the answer (ARCHITECTURE.md, "Adding a part to the cart").
  */
 export async function changeCart<T>(
   db: Db,
@@ -118,9 +128,35 @@ export async function changeCart<T>(
       checkoutState:
         cancelled.length > 0 && order.checkoutState === 'payment_selected' ? 'shipping_selected' : order.checkoutState,
     });
-    await repriceShipping(tx, orderId);
-    await recomputeTotals(tx, orderId, now);
-    return { result, cancelled };
+    const weighed = await tx
+      .select({ item: orderItems, weight: products.weightGrams })
+      .from(orderItems)
+      .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id));
+    const items = weighed.map((row) => row.item);
+    const shipment = await repriceShipping(
+      tx,
+      orderId,
+      weighed.reduce((sum, row) => sum + row.weight, 0),
+    );
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        ...cartTotals(
+          items.map((row) => row.total),
+          shipment ? shipment.price : order.shippingTotal,
+        ),
+        updatedAt: now,
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    return {
+      result,
+      cancelled,
+      cart: { order: updated!, items, shipment: shipment?.row ?? null, withdrawals: [] },
+    };
   });
 }
 
@@ -149,12 +185,46 @@ export async function writeShippingMethod(
   await tx.update(orders).set({ checkoutState }).where(eq(orders.id, orderId));
 }
 
-export async function insertOrderItem(
+/**
+ * Adds the part unless the order has it already (inside changeCart: the order row is locked, so two
+ * clicks cannot add it twice). One statement; false when it was there.
+ */
+export async function insertNewOrderItem(
   tx: Db,
   orderId: number,
-  item: Omit<typeof orderItems.$inferInsert, 'orderId'>,
-): Promise<void> {
-  await tx.insert(orderItems).values({ ...item, orderId });
+  item: Required<Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>>,
+): Promise<boolean> {
+  const value = <V>(column: AnyPgColumn, v: V) => sql<V>`${v}::${sql.raw(column.getSQLType())}`;
+  const inserted = await tx
+    .insert(orderItems)
+    .select(
+      tx
+        .select({
+          // Every column, in the table's order (Drizzle's insert-select); the id from its serial.
+          id: sql<number>`nextval(pg_get_serial_sequence('order_items', 'id'))`.as('id'),
+          orderId: orders.id,
+          variantId: value(orderItems.variantId, item.variantId).as('variant_id'),
+          variantCode: value(orderItems.variantCode, item.variantCode).as('variant_code'),
+          productName: value(orderItems.productName, item.productName).as('product_name'),
+          quantity: value(orderItems.quantity, item.quantity).as('quantity'),
+          unitPrice: value(orderItems.unitPrice, item.unitPrice).as('unit_price'),
+          total: value(orderItems.total, item.total).as('total'),
+        })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, orderId),
+            notExists(
+              tx
+                .select({ id: orderItems.id })
+                .from(orderItems)
+                .where(and(eq(orderItems.orderId, orderId), eq(orderItems.variantId, item.variantId))),
+            ),
+          ),
+        ),
+    )
+    .returning({ id: orderItems.id });
+  return inserted.length > 0;
 }
 
 export async function deleteOrderItem(tx: Db, orderId: number, itemId: number): Promise<boolean> {
@@ -169,15 +239,22 @@ export async function orderItemsOf(tx: Db, orderId: number): Promise<OrderItemRo
   return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 }
 
-/** The shipment keeps its method while it fits the parts' weight (else the first that does), at the weight's price. */
-async function repriceShipping(tx: Db, orderId: number): Promise<void> {
+/**
+ * The shipment keeps its method while it fits the parts' weight (else the first that does), at the
+ * weight's price; null without a shipment (before the address step) or a method that fits.
+ */
+async function repriceShipping(
+  tx: Db,
+  orderId: number,
+  weight: number,
+): Promise<{ row: ShipmentRow; price: number } | null> {
   const [shipment] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId));
-  if (!shipment) return;
-  const method = defaultMethod(await listShippingMethods(tx), await orderWeight(tx, orderId), shipment.methodCode);
-  if (!method) return;
-  if (method.code !== shipment.methodCode)
-    await tx.update(shipments).set({ methodCode: method.code }).where(eq(shipments.id, shipment.id));
-  await tx.update(orders).set({ shippingTotal: method.price }).where(eq(orders.id, orderId));
+  if (!shipment) return null;
+  const method = defaultMethod(await listShippingMethods(tx), weight, shipment.methodCode);
+  if (!method) return null;
+  if (method.code === shipment.methodCode) return { row: shipment, price: method.price };
+  await tx.update(shipments).set({ methodCode: method.code }).where(eq(shipments.id, shipment.id));
+  return { row: { ...shipment, methodCode: method.code }, price: method.price };
 }
 
 /** The variant with what decides whether it can be sold. */
@@ -196,21 +273,6 @@ export async function findVariantStock(db: Db, code: string) {
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(productVariants.code, code), eq(productVariants.enabled, true), eq(products.enabled, true)));
   return row ?? null;
-}
-
-async function recomputeTotals(tx: Db, orderId: number, now: Date): Promise<void> {
-  const items = await tx.select({ total: orderItems.total }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  const [order] = await tx.select({ shippingTotal: orders.shippingTotal }).from(orders).where(eq(orders.id, orderId));
-  await tx
-    .update(orders)
-    .set({
-      ...cartTotals(
-        items.map((i) => i.total),
-        order?.shippingTotal ?? 0,
-      ),
-      updatedAt: now,
-    })
-    .where(eq(orders.id, orderId));
 }
 
 /** Placed orders (never carts) of a customer, newest first, with their shipment. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { openDatabase, type Database, type OpenOptions } from '../../src/db/client.js';
 import { seedCatalogue } from '../../src/seed/seed.js';
 
 export type Backend = 'pglite' | 'postgres';
@@ -23,9 +23,12 @@ export interface TestShop {
 }
 
 /** A throw-away database on `backend`, migrated; the caller seeds it. */
-export async function freshDatabase(backend: Backend): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(
+  backend: Backend,
+  { onQuery }: Pick<OpenOptions, 'onQuery'> = {},
+): Promise<{ database: Database; drop(): Promise<void> }> {
   if (backend === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ onQuery });
     await database.migrate();
     return { database, drop: () => database.close() };
   }
@@ -37,7 +40,7 @@ export async function freshDatabase(backend: Backend): Promise<{ database: Datab
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), onQuery });
   await database.migrate();
   return {
     database,
