@@ -10,7 +10,7 @@ import { createJwtService, type JwtService } from './auth/jwt.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSecurity } from './http/security.js';
 import { backgroundTasks, type BackgroundTasks } from './http/background.js';
-import { registerRateLimits, type Limits } from './http/rate-limits.js';
+import { registerRateLimits } from './http/rate-limits.js';
 import { newToken } from './domain/secrets.js';
 import { sandboxProvider, type PaymentProvider } from './payments/provider.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
@@ -35,40 +35,8 @@ import productsRoutes from './routes/products.js';
 import shippingMethodsRoutes from './routes/shipping-methods.js';
 import taxonsRoutes from './routes/taxons.js';
 import withdrawalsRoutes from './routes/withdrawals.js';
-import { DEFAULT_CHANNEL_CODE } from './seed/seed.js';
-
-/** What every route plugin receives. */
-export interface AppContext {
-  db: Db;
-  channelCode: string;
-  /** Absolute URL of the image files, e.g. http://localhost:8000/media/image. */
-  mediaUrl: string;
-  /** Folder where generated image files are kept. */
-  mediaDir: string;
-  /** Pushes cache invalidations to the storefront. */
-  notifier: StorefrontNotifier;
-  /** Bearer token of staff operations; staff routes are off without it. */
-  staffToken?: string;
-  /** The clock (tests move it). */
-  now: () => Date;
-  jwt: JwtService;
-  limits: Limits;
-  /** Work done after the answer (mails that must not show in its time). */
-  background: BackgroundTasks;
-  mailer: Mailer;
-  /** Public URL of the storefront: links in mails, allowed payment return URLs. */
-  siteUrl: string;
-  /** Public URL of this server (sandbox checkout pages). */
-  publicUrl: string;
-  /** The yard's inbox (quote requests). */
-  staffEmail: string;
-  /** Where new payments open. */
-  paymentProvider: PaymentProvider;
-  /** Every provider payments were opened with, by name: closing checkouts and refunds go to a payment's own. */
-  paymentProviders: Partial<Record<PaymentProvider['name'], PaymentProvider>>;
-  /** Stripe webhook signing secret; the Stripe webhook route exists only with it. */
-  stripeWebhook?: { secret: string; stripe: import('stripe').default };
-}
+import { CHANNEL_CODE } from './domain/channel.js';
+import type { AppContext } from './context.js';
 
 export interface BuildOptions {
   db: Db;
@@ -131,7 +99,7 @@ export async function buildApp({
   app.decorate('backgroundTasks', background);
   const context: AppContext = {
     db,
-    channelCode: DEFAULT_CHANNEL_CODE,
+    channelCode: CHANNEL_CODE,
     mediaUrl: `${publicUrl}/media/image`,
     mediaDir,
     notifier,

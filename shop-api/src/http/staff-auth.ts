@@ -3,6 +3,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 
+/** Where the staff routes live (`routes/admin-*.ts`). */
+export const ADMIN_PREFIX = '/api/v2/admin';
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export function staffGuard(token: string) {

@@ -5,7 +5,7 @@
  * provider fails). Nothing here may undo a payment: failures are logged, never thrown.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 import { findCustomer } from '../db/customers.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
 import { markRefunded, type ConfirmOutcome, type PaymentRow } from '../db/payments.js';

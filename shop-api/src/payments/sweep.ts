@@ -5,7 +5,7 @@
  * conditional write.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 import { expireStalePayments, paymentsToRefund } from '../db/payments.js';
 import { releaseOrphanHolds } from '../db/stock.js';
 import { refundPayment } from './confirmed.js';

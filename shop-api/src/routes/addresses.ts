@@ -19,7 +19,7 @@ import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
 import { countries } from '../db/schema.js';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const text = { type: ['string', 'null'], maxLength: 1000 } as const;
 const addressBody = {

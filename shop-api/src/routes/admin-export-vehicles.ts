@@ -8,9 +8,8 @@ import { listExportVehiclesWithRequests, upsertExportVehicle } from '../db/expor
 import { parseExportVehicleLine } from '../domain/export-vehicles.js';
 import { syliusDate } from '../http/jsonld.js';
 import { spreadsheetLinesSchema, type SpreadsheetLinesBody } from '../http/spreadsheet-lines.js';
-import { staffGuard } from '../http/staff-auth.js';
-import { ADMIN_PREFIX } from './admin-products.js';
-import type { AppContext } from '../app.js';
+import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
+import type { AppContext } from '../context.js';
 
 export type ExportImportResult = { line: number; code: string } & (
   { outcome: 'created' | 'updated' | 'unchanged' } | { outcome: 'rejected'; errors: string[] }

@@ -11,10 +11,9 @@ import { forgetListingTotals } from '../db/products.js';
 import { operate, STAFF_OPERATIONS, type StaffOperation } from '../domain/order-operations.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { syliusDate } from '../http/jsonld.js';
-import { staffGuard } from '../http/staff-auth.js';
+import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
 import { partTags } from '../notify/storefront.js';
-import type { AppContext } from '../app.js';
-import { ADMIN_PREFIX } from './admin-products.js';
+import type { AppContext } from '../context.js';
 
 const summary = ({ order, items, shipment, withdrawals }: OrderBundle, payments: PaymentRow[]) => ({
   number: order.number,

@@ -14,12 +14,10 @@ import { parseImportLine } from '../domain/part-import.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { syliusDate } from '../http/jsonld.js';
 import { spreadsheetLinesSchema, type SpreadsheetLinesBody } from '../http/spreadsheet-lines.js';
-import { staffGuard } from '../http/staff-auth.js';
+import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
 import { partTags } from '../notify/storefront.js';
 import { closeCheckouts } from '../payments/confirmed.js';
-import type { AppContext } from '../app.js';
-
-export const ADMIN_PREFIX = '/api/v2/admin';
+import type { AppContext } from '../context.js';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_PHOTO_BYTES = 20 * 1024 * 1024;

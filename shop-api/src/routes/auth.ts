@@ -20,7 +20,7 @@ import { newToken, REFRESH_TTL_MS, tokenDigest } from '../domain/secrets.js';
 import { AuthError } from '../http/errors.js';
 import { addressKey } from '../http/rate-limits.js';
 import { API_PREFIX, iri } from '../http/jsonld.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const credentialsSchema = {
   body: {

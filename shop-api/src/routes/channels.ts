@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { channels } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const channelsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   app.get<{ Params: { code: string } }>(`${API_PREFIX}/channels/:code`, async (request) => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { countries } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const frenchNames = new Intl.DisplayNames(['fr'], { type: 'region' });
 

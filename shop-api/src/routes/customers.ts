@@ -41,7 +41,7 @@ import {
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const string = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const nullableString = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;

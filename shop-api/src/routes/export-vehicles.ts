@@ -23,7 +23,7 @@ import { frenchDateTime } from '../domain/withdrawal.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member, syliusDate } from '../http/jsonld.js';
 import { quoteRequestCopyMail, quoteRequestStaffMail } from '../mail/templates.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const RESOURCE = 'export-vehicles';
 

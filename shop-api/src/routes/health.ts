@@ -1,7 +1,7 @@
 /** Liveness and readiness: answers once the database responds. */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const healthRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   app.get('/health', async (_request, reply) => {

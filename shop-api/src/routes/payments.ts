@@ -16,7 +16,7 @@ import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { closeCheckouts } from '../payments/confirmed.js';
 import { orderFields } from './orders.js';
 import { accessibleOrder } from '../auth/order-access.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 /** A checkout stays open (and its parts held) this long. */
 export const CHECKOUT_TTL_MS = 30 * 60_000;

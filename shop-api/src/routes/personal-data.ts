@@ -13,7 +13,7 @@ import { MESSAGES } from '../domain/customer-rules.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, syliusDate } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const date = (value: Date | null) => (value ? syliusDate(value) : null);
 

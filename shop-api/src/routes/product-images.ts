@@ -10,7 +10,7 @@ import { notFound } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { renderPartImage } from '../media/part-image.js';
 import { digitsSchema, rowId } from '../http/params.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 /** parts/<code>-<n>.webp: drawn stand-in of a part without photos; parts/<code>-<n>-<digest>.webp: an imported photo. */
 const PART_IMAGE = /^([A-Z0-9][A-Z0-9_-]{2,40})-([1-9])(-[0-9a-f]{12})?\.webp$/;

@@ -5,7 +5,7 @@ import { inStock } from '../domain/part-availability.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { digitsSchema, rowId } from '../http/params.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const productVariantsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   app.get<{ Params: { code: string } }>(`${API_PREFIX}/product-variants/:code`, async (request) => {

@@ -26,7 +26,7 @@ import {
   syliusDate,
 } from '../http/jsonld.js';
 import { digitsSchema, positiveInt } from '../http/params.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const vehicle = (ref: VehicleRef) => ({
   '@id': iri('taxons', ref.code),

@@ -9,7 +9,7 @@ import { closePayment, confirmPayment, findPaymentBySession } from '../db/paymen
 import { orderNumber } from '../domain/checkout.js';
 import { notFound } from '../http/errors.js';
 import { afterConfirmation } from '../payments/confirmed.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

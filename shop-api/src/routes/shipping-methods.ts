@@ -9,7 +9,7 @@ import { orders, shippingMethods } from '../db/schema.js';
 import { methodsFor } from '../domain/checkout.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 

@@ -11,7 +11,7 @@ import { closePayment, confirmPayment, findPaymentBySession } from '../db/paymen
 import { HttpError } from '../http/errors.js';
 import { API_PREFIX } from '../http/jsonld.js';
 import { afterConfirmation } from '../payments/confirmed.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payment-webhooks/stripe`;
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findTaxon, listTaxonChildren, type TaxonWithChildren } from '../db/taxons.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 export function taxonFields(taxon: TaxonWithChildren) {
   return {

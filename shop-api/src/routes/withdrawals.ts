@@ -18,7 +18,7 @@ import { frenchDateTime, itemsToWithdraw, WITHDRAWAL_MESSAGES, withdrawalStatus 
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item, syliusDate } from '../http/jsonld.js';
 import { withdrawalAcknowledgementMail } from '../mail/templates.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 export function withdrawalFields(row: WithdrawalRow, bundle: OrderBundle) {
   return {

@@ -6,6 +6,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { forgetListingTotals } from '../db/products.js';
 import { forgetTaxonTree } from '../db/taxons.js';
+import { CHANNEL_CODE } from '../domain/channel.js';
 import { normalizeReference } from '../domain/text.js';
 import {
   channels,
@@ -23,7 +24,6 @@ import { buildTaxons, generateParts, ROOT_CATEGORY_CODE, type PartSeed } from '.
 import { EXPORT_VEHICLES } from './export-vehicles.js';
 import { SHIPPING_METHODS } from './shipping-methods.js';
 
-export const DEFAULT_CHANNEL_CODE = 'WEB';
 const COUNTRY_CODES = ['FR', 'BE', 'LU', 'MC', 'CH', 'DE', 'ES', 'IT', 'NL', 'PT'];
 const BATCH_SIZE = 500;
 
@@ -52,7 +52,7 @@ export interface SeedOptions {
 
 export async function seedCatalogue(db: Db, { parts, onProgress }: SeedOptions): Promise<void> {
   await db.insert(channels).values({
-    code: DEFAULT_CHANNEL_CODE,
+    code: CHANNEL_CODE,
     name: 'Boutique en ligne',
     baseCurrencyCode: 'EUR',
     defaultLocaleCode: 'fr_FR',

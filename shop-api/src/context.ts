@@ -1,0 +1,44 @@
+/**
+ * The application context: what buildApp (app.ts) assembles once and hands to every route plugin, use
+ * case and job. Types only, so any module may import it without importing the app and its routes.
+ */
+import type { Db } from './db/client.js';
+import type { JwtService } from './auth/jwt.js';
+import type { Mailer } from './mail/mailer.js';
+import type { BackgroundTasks } from './http/background.js';
+import type { Limits } from './http/rate-limits.js';
+import type { PaymentProvider } from './payments/provider.js';
+import type { StorefrontNotifier } from './notify/storefront.js';
+
+/** What every route plugin receives. */
+export interface AppContext {
+  db: Db;
+  channelCode: string;
+  /** Absolute URL of the image files, e.g. http://localhost:8000/media/image. */
+  mediaUrl: string;
+  /** Folder where generated image files are kept. */
+  mediaDir: string;
+  /** Pushes cache invalidations to the storefront. */
+  notifier: StorefrontNotifier;
+  /** Bearer token of staff operations; staff routes are off without it. */
+  staffToken?: string;
+  /** The clock (tests move it). */
+  now: () => Date;
+  jwt: JwtService;
+  limits: Limits;
+  /** Work done after the answer (mails that must not show in its time). */
+  background: BackgroundTasks;
+  mailer: Mailer;
+  /** Public URL of the storefront: links in mails, allowed payment return URLs. */
+  siteUrl: string;
+  /** Public URL of this server (sandbox checkout pages). */
+  publicUrl: string;
+  /** The yard's inbox (quote requests). */
+  staffEmail: string;
+  /** Where new payments open. */
+  paymentProvider: PaymentProvider;
+  /** Every provider payments were opened with, by name: closing checkouts and refunds go to a payment's own. */
+  paymentProviders: Partial<Record<PaymentProvider['name'], PaymentProvider>>;
+  /** Stripe webhook signing secret; the Stripe webhook route exists only with it. */
+  stripeWebhook?: { secret: string; stripe: import('stripe').default };
+}
