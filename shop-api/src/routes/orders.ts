@@ -5,16 +5,15 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
-import { accessibleOrder as accessibleOrderFor } from '../auth/order-access.js';
+import { accessibleOrder as accessibleOrderFor, accessibleOrderRow } from '../auth/order-access.js';
 import { findAddress } from '../db/customers.js';
 import {
   CartClosedError,
   changeCart,
   createOrder,
   deleteOrderItem,
-  findOrder,
   findVariantStock,
-  insertOrderItem,
+  insertNewOrderItem,
   listCustomerOrders,
   listShippingMethods,
   orderItemsOf,
@@ -105,17 +104,18 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
 
   /**
    * Changes the cart through changeCart (order locked, open payment cancelled, delivery and totals
-   * recomputed), then closes the cancelled payments' checkouts at their provider.
+   * recomputed), then closes the cancelled payments' checkouts at their provider. Answers the cart as
+   * the change left it, read inside the change.
    */
   async function changeOrder<T>(
     request: FastifyRequest,
     order: OrderRow,
     change: (tx: Db, order: OrderRow) => Promise<T>,
-  ): Promise<T> {
+  ): Promise<OrderBundle> {
     try {
-      const { result, cancelled } = await changeCart(db, order.id, now(), change);
+      const { cart, cancelled } = await changeCart(db, order.id, now(), change);
       if (cancelled.length > 0) await closeCheckouts(context, cancelled, request.log);
-      return result;
+      return cart;
     } catch (error) {
       if (error instanceof CartClosedError)
         throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
@@ -192,7 +192,8 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       },
     },
     async (request, reply) => {
-      const { order } = await accessibleOrder(request, request.params.token);
+      // The order row only: the answer is the cart as the change leaves it (no second read).
+      const order = await accessibleOrderRow(db, jwt, request, request.params.token);
       if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
       const code = decodeURIComponent(request.body.productVariant.split('/').pop() ?? '');
       const variant = await findVariantStock(db, code);
@@ -200,31 +201,30 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
         throw new ViolationError([
           { propertyPath: 'productVariant', message: 'Cette pièce n’existe pas ou n’est plus en vente.' },
         ]);
-      await changeOrder(request, order, async (tx) => {
-        // Checked inside the change, the order locked: two clicks cannot add the part twice.
-        const items = await orderItemsOf(tx, order.id);
-        const problem = addItemProblem(
-          variant,
-          request.body.quantity ?? 1,
-          items.some((row) => row.variantId === variant.id),
-        );
-        if (problem)
-          throw new ViolationError([
-            { propertyPath: problem === CART_MESSAGES.quantity ? 'quantity' : 'productVariant', message: problem },
-          ]);
-        await insertOrderItem(tx, order.id, {
-          variantId: variant.id,
-          variantCode: variant.code,
-          productName: variant.productName,
-          quantity: 1,
-          unitPrice: variant.price,
-          total: variant.price,
-        });
+      const quantity = request.body.quantity ?? 1;
+      const cart = await changeOrder(request, order, async (tx) => {
+        // Inserted only if absent, the order locked: two clicks cannot add the part twice.
+        const addable = addItemProblem(variant, quantity, false) === null;
+        const added =
+          addable &&
+          (await insertNewOrderItem(tx, order.id, {
+            variantId: variant.id,
+            variantCode: variant.code,
+            productName: variant.productName,
+            quantity: 1,
+            unitPrice: variant.price,
+            total: variant.price,
+          }));
+        if (added) return;
+        const already = addable || (await orderItemsOf(tx, order.id)).some((row) => row.variantId === variant.id);
+        const problem = addItemProblem(variant, quantity, already)!;
+        throw new ViolationError([
+          { propertyPath: problem === CART_MESSAGES.quantity ? 'quantity' : 'productVariant', message: problem },
+        ]);
       });
-      const updated = (await findOrder(db, order.tokenValue))!;
       return reply
         .status(201)
-        .send(item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: false })));
+        .send(item('Order', iri('orders', order.tokenValue), orderFields(cart, { withState: false })));
     },
   );
 
@@ -351,7 +351,7 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
         order.customerId === null && request.headers.authorization
           ? (await requireCustomer(db, jwt, request)).customerId
           : undefined;
-      await changeOrder(request, order, async (tx, locked) => {
+      const updated = await changeOrder(request, order, async (tx, locked) => {
         if (!canApply(CHECKOUT, locked.checkoutState, 'address'))
           throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
         await writeAddresses(
@@ -369,7 +369,6 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
           method.code,
         );
       });
-      const updated = (await findOrder(db, order.tokenValue))!;
       return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
     },
   );
@@ -398,7 +397,7 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       const all = await listShippingMethods(db);
       if (!all.some((method) => method.code === code))
         throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.unknownMethod }]);
-      await changeOrder(request, order, async (tx, locked) => {
+      const updated = await changeOrder(request, order, async (tx, locked) => {
         const method = methodsFor(all, await orderWeight(tx, order.id)).find((candidate) => candidate.code === code);
         if (!method)
           throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.methodUnfit }]);
@@ -406,7 +405,6 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
           throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.notAddressed }]);
         await writeShippingMethod(tx, order.id, method.code, apply(CHECKOUT, locked.checkoutState, 'select_shipping'));
       });
-      const updated = (await findOrder(db, order.tokenValue))!;
       return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
     },
   );
