@@ -76,5 +76,6 @@ export interface Country {
 
 /** Countries the shop delivers to, France first (shop API order). */
 export async function getCountries(): Promise<Country[]> {
-  return shopGet<Country[]>('countries', { cache: { tags: ['countries'], revalidate: 86_400 } });
+  // No event concerns countries: they expire by time only.
+  return shopGet<Country[]>('countries', { cache: { tags: [], revalidate: 86_400 } });
 }

@@ -2,18 +2,25 @@
  * Checks the shop API's revalidation calls (shop-api/src/notify/storefront.ts): HMAC-SHA256 of
  * "<timestamp>.<body>" with the shared secret, compared in constant time, a timestamp no older than
  * five minutes so that a captured call cannot be replayed later, and each call taken once within those
- * five minutes (ReplayGuard). The body is read only up to its limit (readBodyWithin).
+ * five minutes (ReplayGuard). The body is read only up to its limit (readBodyWithin). A call carries
+ * catalogue events (`{"events":[{"event","codes"}]}`); the tags they expire are decided by
+ * lib/cache/catalogue-events.ts.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CATALOGUE_EVENTS, type CatalogueChange } from './catalogue-events';
 
 export const MAX_WEBHOOK_AGE_SECONDS = 300;
 export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024;
-const TAG = /^[a-z][a-z0-9_:.-]{0,199}$/i;
+/** What a part code can look like (the shop API never sends another). */
+const PART_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+/** Codes of one call at most (the shop API sends 500). */
+const MAX_CODES = 1000;
 
 /** Calls remembered at most: far above what the shop API sends in five minutes (one batch per 100 ms at most). */
 export const MAX_REMEMBERED_CALLS = 10_000;
 
-export type WebhookCheck = { ok: true; tags: string[] } | { ok: false; status: 400 | 401 | 409 | 503; reason: string };
+export type WebhookCheck =
+  { ok: true; changes: CatalogueChange[] } | { ok: false; status: 400 | 401 | 409 | 503; reason: string };
 
 /**
  * The calls taken in the last five minutes, by signature (the shop API puts a random id in each body,
@@ -94,24 +101,35 @@ export function checkWebhook({ secret, timestamp, signature, body, now, replays 
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, status: 401, reason: 'Signature invalide.' };
   }
-  let tags: unknown;
+  let events: unknown;
   try {
-    tags = (JSON.parse(body) as { tags?: unknown }).tags;
+    events = (JSON.parse(body) as { events?: unknown }).events;
   } catch {
     return { ok: false, status: 400, reason: 'Corps JSON illisible.' };
   }
-  if (
-    !Array.isArray(tags) ||
-    tags.length === 0 ||
-    tags.length > 100 ||
-    !tags.every((tag) => typeof tag === 'string' && TAG.test(tag))
-  ) {
-    return { ok: false, status: 400, reason: 'Liste de tags invalide.' };
-  }
+  const changes = asChanges(events);
+  if (!changes) return { ok: false, status: 400, reason: 'Liste d’événements invalide.' };
   // Remembered only once authentic and well formed: no stranger can fill the memory. Keyed by the
   // computed HMAC, so a signature written in capitals is the same call.
   const taken = replays?.take(expected.toString('hex'), Number(timestamp), now) ?? 'taken';
   if (taken === 'replay') return { ok: false, status: 409, reason: 'Appel déjà reçu.' };
   if (taken === 'full') return { ok: false, status: 503, reason: 'Trop d’appels récents : réessayez dans un instant.' };
-  return { ok: true, tags: [...new Set(tags as string[])] };
+  return { ok: true, changes };
+}
+
+/** Well-formed events, each code once; null for anything else. */
+function asChanges(events: unknown): CatalogueChange[] | null {
+  if (!Array.isArray(events) || events.length === 0 || events.length > 100) return null;
+  const changes: CatalogueChange[] = [];
+  let count = 0;
+  for (const item of events as { event?: unknown; codes?: unknown }[]) {
+    const { event, codes } = item ?? {};
+    if (!(CATALOGUE_EVENTS as readonly unknown[]).includes(event)) return null;
+    if (!Array.isArray(codes) || codes.length === 0) return null;
+    if (!codes.every((code) => typeof code === 'string' && PART_CODE.test(code))) return null;
+    count += codes.length;
+    if (count > MAX_CODES) return null;
+    changes.push({ event: event as CatalogueChange['event'], codes: [...new Set(codes as string[])] });
+  }
+  return changes;
 }

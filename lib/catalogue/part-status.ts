@@ -2,7 +2,8 @@
  * What the proxy needs to know of a part before its cached page is served: whether it exists and
  * its one address (an unknown code answers 404 and a wrong name redirects here, so made-up addresses
  * never reach the page and its cache), and its sale date (410 for long-sold parts). One shop-API
- * call per part and minute at most; a failure lets the page decide.
+ * call per part and minute at most; a failure lets the page decide. A catalogue event about the part
+ * (/api/revalidate) forgets what was learnt of it at once.
  */
 import { fromShopDate, partPath } from './parts';
 
@@ -14,7 +15,19 @@ export type PartStatus =
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
-const known = new Map<string, { path: string; soldAt: string | null; until: number }>();
+type Known = Map<string, { path: string; soldAt: string | null; until: number }>;
+/**
+ * One memory per process, kept on globalThis: the proxy and the route handlers are bundled apart, each
+ * with its own copy of this module, and /api/revalidate must clear the proxy's.
+ */
+const MEMORY = Symbol.for('shop.catalogue.part-status');
+const memory = globalThis as typeof globalThis & { [MEMORY]?: Known };
+const known: Known = (memory[MEMORY] ??= new Map());
+
+/** Forgets what was learnt of these parts (a catalogue event named them): the next visit asks again. */
+export function forgetPartStatus(codes: string[]): void {
+  for (const code of codes) known.delete(code);
+}
 
 /** The part's status, undefined when the shop API cannot say (unreachable, failing). */
 export async function partStatus(code: string, shopApiUrl: string): Promise<PartStatus | undefined> {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { CATALOGUE_TAGS } from '@/lib/cache/catalogue-events';
 import { MEMORY_ONLY_TAG } from '@/lib/cache/memory-only-tag.mjs';
 import { ShopApiError } from '@/lib/shop-api/errors';
 import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
@@ -15,8 +16,8 @@ import {
 import { familySlug } from './slug';
 import type { Family, FamilyChild, VehicleTaxon } from './types';
 
-/** Taxon tree changes rarely; the `taxons` tag lets the shop API's webhook refresh it at once. */
-const TAXON_CACHE = { tags: ['taxons'], revalidate: 3600 };
+/** The taxon tree changes rarely and no catalogue event concerns it: it expires by time only. */
+const TAXON_CACHE = { tags: [], revalidate: 3600 };
 /** Root taxon of vehicle brands in the shop API (brands are piece_<brand> below it). */
 const VEHICLE_ROOT_TAXON = 'vehicle';
 
@@ -76,10 +77,10 @@ export async function isKnownFamily(code: string): Promise<boolean> {
 }
 
 /**
- * Listings change with every sale: the shop API's webhook expires `listings` (a sale, a new part) or
- * `products` (a bulk change) at once; the timer is only a safety net.
+ * Listings change with every catalogue event (a sale, a hold, a new part): /api/revalidate expires
+ * `listings` at once (lib/cache/catalogue-events.ts); the timer is only a safety net.
  */
-const LISTING_CACHE = { tags: ['listings', 'products'], revalidate: 300 };
+const LISTING_CACHE = { tags: [CATALOGUE_TAGS.listings], revalidate: 300 };
 /** Searches: their words are anyone's, so their answers stay in the (bounded) memory cache, never on disk. */
 const SEARCH_CACHE = { tags: [...LISTING_CACHE.tags, MEMORY_ONLY_TAG], revalidate: 300 };
 
@@ -126,9 +127,9 @@ const PART_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 export async function getPart(code: string): Promise<PartDetail | null> {
   if (!PART_CODE.test(code)) return null;
   try {
-    // `product:<code>` is expired by the shop API's webhook when this part changes or sells.
+    // Expired by /api/revalidate on every catalogue event naming this part (held, sold, changed…).
     const product = await shopGet<ProductResource>(`products/${encodeURIComponent(code)}`, {
-      cache: { tags: ['products', `product:${code}`], revalidate: 300 },
+      cache: { tags: [CATALOGUE_TAGS.part(code)], revalidate: 300 },
     });
     return toPartDetail(product);
   } catch (error) {
@@ -147,7 +148,8 @@ export interface ShippingOption {
 }
 
 export async function getShippingOptions(): Promise<ShippingOption[]> {
-  return shopGet<ShippingOption[]>('shipping-methods', { cache: { tags: ['shipping-methods'], revalidate: 3600 } });
+  // No catalogue event concerns delivery methods: they expire by time only.
+  return shopGet<ShippingOption[]>('shipping-methods', { cache: { tags: [], revalidate: 3600 } });
 }
 
 export interface TaxonPlace {

@@ -25,7 +25,7 @@ export async function getOrder(token: string): Promise<Order | null> {
 export async function shippingMethodNames(): Promise<Map<string, string>> {
   const methods = await shopGet<HydraCollection<{ code: string; name: string }>>('shipping-methods', {
     ld: true,
-    cache: { tags: ['shipping-methods'], revalidate: 3600 },
+    cache: { tags: [], revalidate: 3600 },
   }).catch(() => null);
   return new Map((methods?.['hydra:member'] ?? []).map((method) => [method.code, method.name]));
 }

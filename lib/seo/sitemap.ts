@@ -3,6 +3,7 @@ import { EnumChangefreq, SitemapIndexStream, SitemapStream, streamToPromise, typ
 import { partPath } from '@/lib/catalogue/parts';
 import { getFamilies } from '@/lib/catalogue/server';
 import { familyPath } from '@/lib/catalogue/slug';
+import { CATALOGUE_TAGS } from '@/lib/cache/catalogue-events';
 import { brandList, contentPages } from '@/lib/content/server';
 import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
 import { PARTS_PER_SITEMAP, sitemapFiles } from './sitemap-files';
@@ -12,8 +13,8 @@ import { PARTS_PER_SITEMAP, sitemapFiles } from './sitemap-files';
  * file of pages (home, families, brands, content) and part files of at most 50 000 URLs each, each
  * one page of the shop API's product index asked at that size.
  */
-// `listings` too: a sold part leaves the part files as it leaves the listings (shop-api webhook).
-const SITEMAP_CACHE = { tags: ['products', 'listings'], revalidate: 3600 };
+// A part entering or leaving sale, or renamed, expires the part index (lib/cache/catalogue-events.ts).
+const SITEMAP_CACHE = { tags: [CATALOGUE_TAGS.partIndex], revalidate: 3600 };
 
 interface IndexEntry {
   code: string;

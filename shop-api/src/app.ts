@@ -13,6 +13,7 @@ import { backgroundTasks, type BackgroundTasks } from './http/background.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { newToken } from './domain/secrets.js';
 import { sandboxProvider, type PaymentProvider } from './payments/provider.js';
+import { onCatalogueChange } from './notify/catalogue-events.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
 import addressesRoutes from './routes/addresses.js';
 import adminExportVehiclesRoutes from './routes/admin-export-vehicles.js';
@@ -120,8 +121,11 @@ export async function buildApp({
     },
   };
   app.decorate('paymentProviders', context.paymentProviders);
+  // Every committed change to parts made through this database reaches the storefront (decision 0011).
+  const stopAnnouncing = onCatalogueChange(db, (change) => notifier.announce(change));
   app.addHook('onClose', async () => {
     await background.idle();
+    stopAnnouncing();
     await notifier.flush();
   });
   // Every route as registered: the fuzz tests walk this list, so a new route is fuzzed without being listed.

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueChange } from '../src/notify/catalogue-events.js';
 import type { StorefrontNotifier } from '../src/notify/storefront.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 
@@ -21,10 +22,10 @@ const cli = fileURLToPath(new URL('../src/staff/import-cli.ts', import.meta.url)
 
 describe.each(BACKENDS)('parts import on %s', (backend) => {
   let shop: TestShop;
-  const told: string[][] = [];
+  const told: CatalogueChange[] = [];
   const notifier: StorefrontNotifier = {
-    notify: (tags) => {
-      told.push(tags);
+    announce: (change) => {
+      told.push(change);
     },
     flush: async () => {},
   };
@@ -84,13 +85,14 @@ describe.each(BACKENDS)('parts import on %s', (backend) => {
       (part: { code: string }) => part.code,
     );
     expect(search).toContain('IMP-0001');
-    expect(told.flat()).toEqual(
+    expect(told).toEqual(
       expect.arrayContaining([
-        'product:IMP-0001',
-        'product:IMP-0002',
-        'product:IMP-0003',
-        'product:IMP-0004',
-        'listings',
+        { event: 'created', codes: ['IMP-0001'] },
+        { event: 'created', codes: ['IMP-0002'] },
+        { event: 'created', codes: ['IMP-0003'] },
+        { event: 'sold', codes: ['IMP-0003'] },
+        { event: 'created', codes: ['IMP-0004'] },
+        { event: 'changed', codes: ['IMP-0001'] },
       ]),
     );
   });
@@ -117,7 +119,12 @@ describe.each(BACKENDS)('parts import on %s', (backend) => {
     const turbo = (await get(`${API}/products/IMP-0001`)).body;
     expect(turbo.soldAt).not.toBeNull();
     expect(turbo.images).toHaveLength(1);
-    expect(told.flat()).toEqual(expect.arrayContaining(['product:IMP-0001', 'product:IMP-0002']));
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { event: 'changed', codes: ['IMP-0002'] },
+        { event: 'sold', codes: ['IMP-0001'] },
+      ]),
+    );
   });
 
   it('refuses a file it cannot read and a missing column, in French', async () => {

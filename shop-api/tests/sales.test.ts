@@ -34,18 +34,22 @@ async function startReceiver(statuses: number[] = []) {
 }
 
 describe('storefront notifier', () => {
-  it('batches tags into one signed call', async () => {
+  it('batches events into one signed call, codes merged by event', async () => {
     const receiver = await startReceiver();
     const notifier = createStorefrontNotifier({ url: receiver.url, secret: SECRET, batchMs: 20 });
-    notifier.notify(['product:A', 'listings']);
-    notifier.notify(['product:B', 'listings']);
+    notifier.announce({ event: 'held', codes: ['A'] });
+    notifier.announce({ event: 'sold', codes: ['B'] });
+    notifier.announce({ event: 'held', codes: ['C', 'A'] });
     await new Promise((resolve) => setTimeout(resolve, 60));
     await notifier.flush();
     expect(receiver.received).toHaveLength(1);
     const [call] = receiver.received;
     expect(JSON.parse(call!.body)).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      tags: ['product:A', 'listings', 'product:B'],
+      events: [
+        { event: 'held', codes: ['A', 'C'] },
+        { event: 'sold', codes: ['B'] },
+      ],
     });
     const timestamp = Number(call!.headers['x-shop-timestamp']);
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
@@ -56,7 +60,7 @@ describe('storefront notifier', () => {
   it('retries a storefront that answers 503, and reports one that stays down', async () => {
     const receiver = await startReceiver([503, 503]);
     const notifier = createStorefrontNotifier({ url: receiver.url, secret: SECRET, batchMs: 1 });
-    notifier.notify(['listings']);
+    notifier.announce({ event: 'changed', codes: ['A'] });
     await notifier.flush();
     expect(receiver.received).toHaveLength(3);
 
@@ -67,16 +71,33 @@ describe('storefront notifier', () => {
       retries: 1,
       onError: (e) => errors.push(e),
     });
-    down.notify(['listings']);
+    down.announce({ event: 'changed', codes: ['A'] });
     await down.flush();
     expect(errors).toHaveLength(1);
+    await receiver.close();
+  });
+
+  it('splits a large batch into calls of at most 500 codes', async () => {
+    const receiver = await startReceiver();
+    const notifier = createStorefrontNotifier({ url: receiver.url, secret: SECRET, batchMs: 1 });
+    const codes = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+    notifier.announce({ event: 'released', codes: codes('R', 700) });
+    notifier.announce({ event: 'sold', codes: codes('S', 400) });
+    await notifier.flush();
+    const bodies = receiver.received.map((call) => JSON.parse(call.body) as { events: { codes: string[] }[] });
+    expect(bodies.map((body) => body.events.reduce((sum, e) => sum + e.codes.length, 0))).toEqual([500, 500, 100]);
+    expect(bodies.flatMap((body) => body.events.flatMap((e) => e.codes))).toEqual([
+      ...codes('R', 700),
+      ...codes('S', 400),
+    ]);
+    for (const call of receiver.received) expect(Buffer.byteLength(call.body)).toBeLessThan(16 * 1024);
     await receiver.close();
   });
 
   it('sends nothing without a URL or a secret', async () => {
     const receiver = await startReceiver();
     const notifier = createStorefrontNotifier({ url: receiver.url, batchMs: 1 });
-    notifier.notify(['listings']);
+    notifier.announce({ event: 'changed', codes: ['A'] });
     await notifier.flush();
     expect(receiver.received).toHaveLength(0);
     await receiver.close();
@@ -150,10 +171,10 @@ describe.each(BACKENDS)('selling a part on %s', (backend) => {
     expect(variant.body.inStock).toBe(false);
 
     await shop.app.close(); // flushes the notifier
-    expect(receiver.received.map((call) => JSON.parse(call.body).tags)).toContainEqual([
-      `product:${first.code}`,
-      'listings',
-    ]);
+    expect(receiver.received.flatMap((call) => JSON.parse(call.body).events)).toContainEqual({
+      event: 'sold',
+      codes: [first.code],
+    });
   });
 });
 

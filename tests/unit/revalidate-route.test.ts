@@ -1,6 +1,7 @@
 /**
  * The revalidation endpoint as the shop API calls it: a body is read only up to its limit while it
- * streams, and a call is taken once (a captured call replayed within its five minutes changes nothing).
+ * streams, a call is taken once (a captured call replayed within its five minutes changes nothing), and
+ * its catalogue events expire their tags and the proxy's memory of their parts.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,11 +84,11 @@ describe('POST /api/revalidate', () => {
 
   it('takes a signed call once: its replay within the window is refused and expires nothing', async () => {
     const POST = await load();
-    const body = JSON.stringify({ id: randomUUID(), tags: ['listings'] });
+    const body = JSON.stringify({ id: randomUUID(), events: [{ event: 'changed', codes: ['P0000001'] }] });
     const headers = signed(body);
     const first = await POST(new Request(url, { method: 'POST', body, headers }));
     expect(first.status).toBe(200);
-    expect(revalidateTag).toHaveBeenCalledTimes(1);
+    expect(revalidateTag).toHaveBeenCalledTimes(3);
     const replay = await POST(new Request(url, { method: 'POST', body, headers }));
     expect(replay.status).toBe(409);
     expect(await replay.json()).toEqual({ error: 'Appel déjà reçu.' });
@@ -106,9 +107,9 @@ describe('POST /api/revalidate', () => {
       }),
     );
     expect(shouted.status).toBe(409);
-    expect(revalidateTag).toHaveBeenCalledTimes(1);
-    // Another event with the same tags, in the same second, is a new call.
-    const next = JSON.stringify({ id: randomUUID(), tags: ['listings'] });
+    expect(revalidateTag).toHaveBeenCalledTimes(3);
+    // Another call with the same events, in the same second, is a new call.
+    const next = JSON.stringify({ id: randomUUID(), events: [{ event: 'changed', codes: ['P0000001'] }] });
     expect(
       (
         await POST(
@@ -116,6 +117,52 @@ describe('POST /api/revalidate', () => {
         )
       ).status,
     ).toBe(200);
-    expect(revalidateTag).toHaveBeenCalledTimes(2);
+    expect(revalidateTag).toHaveBeenCalledTimes(6);
+  });
+
+  it('expires the tags of each event and makes the proxy forget what it knew of those parts', async () => {
+    // The proxy is bundled apart from the route handlers: its copy of part-status is another module instance.
+    vi.resetModules();
+    const { partStatus } = await import('@/lib/catalogue/part-status');
+    const POST = await load();
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(input);
+        return Response.json({ code: 'P0000007', slug: 'phare-avant-p0000007', soldAt: null });
+      }),
+    );
+    try {
+      await partStatus('P0000007', 'http://shop-api.test');
+      await partStatus('P0000007', 'http://shop-api.test');
+      expect(asked).toHaveLength(1);
+
+      const body = JSON.stringify({
+        id: randomUUID(),
+        events: [
+          { event: 'held', codes: ['P0000007'] },
+          { event: 'sold', codes: ['P0000008'] },
+        ],
+      });
+      const response = await POST(new Request(url, { method: 'POST', body, headers: signed(body) }));
+      expect(response.status).toBe(200);
+      const expired = revalidateTag.mock.calls.map(([tag]) => tag);
+      expect(expired.sort()).toEqual(['listings', 'part-index', 'product:P0000007', 'product:P0000008']);
+      expect(revalidateTag.mock.calls.every(([, profile]) => profile?.expire === 0)).toBe(true);
+
+      await partStatus('P0000007', 'http://shop-api.test');
+      expect(asked).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('refuses tag names: the shop API announces events, the storefront picks the tags', async () => {
+    const POST = await load();
+    const body = JSON.stringify({ id: randomUUID(), tags: ['listings'] });
+    const response = await POST(new Request(url, { method: 'POST', body, headers: signed(body) }));
+    expect(response.status).toBe(400);
+    expect(revalidateTag).not.toHaveBeenCalled();
   });
 });

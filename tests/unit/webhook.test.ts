@@ -4,15 +4,23 @@ import { checkWebhook, ReplayGuard } from '@/lib/cache/webhook';
 
 const secret = 'a-secret-of-more-than-24-characters';
 const now = 1_800_000_000;
-const body = JSON.stringify({ tags: ['product:P0000001', 'listings', 'listings'] });
+const body = JSON.stringify({
+  events: [
+    { event: 'held', codes: ['P0000001', 'P0000001'] },
+    { event: 'sold', codes: ['P0000002'] },
+  ],
+});
 const sign = (timestamp: number, payload: string, key = secret) =>
   `sha256=${createHmac('sha256', key).update(`${timestamp}.${payload}`).digest('hex')}`;
 
 describe('revalidation webhook check', () => {
-  it('accepts a fresh, correctly signed call and returns its tags once each', () => {
+  it('accepts a fresh, correctly signed call and returns its events, each code once', () => {
     expect(checkWebhook({ secret, timestamp: String(now), signature: sign(now, body), body, now: now + 2 })).toEqual({
       ok: true,
-      tags: ['product:P0000001', 'listings'],
+      changes: [
+        { event: 'held', codes: ['P0000001'] },
+        { event: 'sold', codes: ['P0000002'] },
+      ],
     });
   });
 
@@ -26,7 +34,7 @@ describe('revalidation webhook check', () => {
         now,
       }).ok,
     ).toBe(false);
-    const tampered = JSON.stringify({ tags: ['taxons'] });
+    const tampered = JSON.stringify({ events: [{ event: 'sold', codes: ['P0000003'] }] });
     expect(
       checkWebhook({ secret, timestamp: String(now), signature: sign(now, body), body: tampered, now }),
     ).toMatchObject({ ok: false, status: 401 });
@@ -49,14 +57,20 @@ describe('revalidation webhook check', () => {
     ).toMatchObject({ ok: false });
   });
 
-  it('refuses signed bodies that are not a list of tags', () => {
+  it('refuses signed bodies that are not a list of catalogue events', () => {
     for (const payload of [
       'not json',
       '{}',
-      '{"tags":[]}',
-      '{"tags":["a b"]}',
-      `{"tags":["${'x'.repeat(201)}"]}`,
-      '{"tags":[1]}',
+      // Tag names are the storefront's own: the shop API sends events, never tags.
+      '{"tags":["listings"]}',
+      '{"events":[]}',
+      '{"events":[{"event":"exploded","codes":["P1"]}]}',
+      '{"events":[{"event":"sold","codes":[]}]}',
+      '{"events":[{"event":"sold","codes":["a b"]}]}',
+      `{"events":[{"event":"sold","codes":["${'x'.repeat(65)}"]}]}`,
+      '{"events":[{"event":"sold","codes":[1]}]}',
+      '{"events":[{"event":"sold"}]}',
+      `{"events":[{"event":"sold","codes":${JSON.stringify(Array.from({ length: 1001 }, (_, i) => `P${i}`))}}]}`,
     ]) {
       expect(
         checkWebhook({ secret, timestamp: String(now), signature: sign(now, payload), body: payload, now }),
@@ -67,13 +81,16 @@ describe('revalidation webhook check', () => {
 
 describe('replay guard of the revalidation webhook', () => {
   const call = (id: string, timestamp = now) => {
-    const payload = JSON.stringify({ id, tags: ['listings'] });
+    const payload = JSON.stringify({ id, events: [{ event: 'changed', codes: ['P1'] }] });
     return { secret, timestamp: String(timestamp), signature: sign(timestamp, payload), body: payload };
   };
 
   it('takes each signed call once within its window', () => {
     const replays = new ReplayGuard();
-    expect(checkWebhook({ ...call('a'), now, replays })).toEqual({ ok: true, tags: ['listings'] });
+    expect(checkWebhook({ ...call('a'), now, replays })).toEqual({
+      ok: true,
+      changes: [{ event: 'changed', codes: ['P1'] }],
+    });
     expect(checkWebhook({ ...call('a'), now: now + 299, replays })).toEqual({
       ok: false,
       status: 409,

@@ -1,12 +1,16 @@
 import { revalidateTag } from 'next/cache';
+import { tagsOf } from '@/lib/cache/catalogue-events';
 import { checkWebhook, MAX_WEBHOOK_BODY_BYTES, readBodyWithin, ReplayGuard } from '@/lib/cache/webhook';
+import { forgetPartStatus } from '@/lib/catalogue/part-status';
 
 /** Calls taken in the last five minutes, in this process (see ReplayGuard for several instances). */
 const replays = new ReplayGuard();
 
 /**
- * The shop API's signed call after a part is created, changed or sold (ARCHITECTURE.md, "Events"). Tags expire at
- * once, so the next visit of a listing renders without the sold part (no stale copy served).
+ * The shop API's signed call after parts were created, changed, held, released, sold, restocked or
+ * withdrawn (ARCHITECTURE.md, "Events"). The tags of each event (lib/cache/catalogue-events.ts) expire at
+ * once, so the next visit of a listing or a part page renders the parts as they are now (no stale copy
+ * served), and the proxy forgets what it knew of those parts.
  */
 export async function POST(request: Request) {
   const secret = process.env.REVALIDATE_SECRET;
@@ -25,6 +29,8 @@ export async function POST(request: Request) {
     replays,
   });
   if (!check.ok) return Response.json({ error: check.reason }, { status: check.status });
-  for (const tag of check.tags) revalidateTag(tag, { expire: 0 });
-  return Response.json({ revalidated: check.tags });
+  const tags = [...new Set(check.changes.flatMap(tagsOf))];
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  forgetPartStatus(check.changes.flatMap((change) => change.codes));
+  return Response.json({ revalidated: tags });
 }

@@ -5,7 +5,7 @@ import { cartTotals } from '../domain/cart.js';
 import { defaultMethod } from '../domain/checkout.js';
 import type { Db } from './client.js';
 import { cancelOpenPayments, type PaymentRow } from './payments.js';
-import { restockParts } from './stock.js';
+import { catalogueTransaction, restockParts } from './stock.js';
 import {
   orderItems,
   orders,
@@ -118,8 +118,7 @@ export async function changeCart<T>(
   now: Date,
   change: (tx: Db, order: OrderRow) => Promise<T>,
 ): Promise<CartChange<T>> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return catalogueTransaction(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.state !== 'cart') throw new CartClosedError();
     const cancelled = await cancelOpenPayments(tx, orderId, now);
@@ -326,7 +325,7 @@ export async function applyOperation(
   outcome: { state: string; paymentState: string; shippingState: string; restock: boolean },
   now: Date,
 ): Promise<string[]> {
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
     await tx
       .update(orders)
       .set({
@@ -346,7 +345,7 @@ export async function applyOperation(
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
     return restockParts(
-      tx as unknown as Db,
+      tx,
       items.map((item) => item.variantId),
       now,
     );

@@ -1,10 +1,11 @@
 /**
- * Writes of the staff's import: one part created, changed, sold or withdrawn, in one transaction, and
- * nothing written when nothing differs (re-running an import changes nothing and notifies nobody).
+ * Writes of the staff's import: one part created, changed, sold or withdrawn, in one transaction
+ * announced once committed (`catalogueTransaction`), and nothing written when nothing differs
+ * (re-running an import changes nothing and notifies nobody). Its stock goes through db/stock.ts.
  */
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { cancelPaymentsHolding } from './payments.js';
-import { SOLD_STOCK } from './stock.js';
+import { catalogueTransaction, recordChange, sellParts } from './stock.js';
 import type { ImportedPart } from '../domain/part-import.js';
 import { normalizeReference, normalizeText } from '../domain/text.js';
 import { codePart } from '../seed/generate.js';
@@ -65,7 +66,7 @@ export async function importPart(db: Db, part: ImportedPart, now: Date): Promise
     enabled: part.status !== 'retiree',
   };
 
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
     const [existing] = await tx.select().from(products).where(eq(products.code, part.code)).for('update');
     if (!existing) {
       const [row] = await tx
@@ -73,21 +74,22 @@ export async function importPart(db: Db, part: ImportedPart, now: Date): Promise
         .values({
           code: part.code,
           ...fields,
-          soldAt: part.status === 'vendue' ? now : null,
           createdAt: now,
           updatedAt: now,
         })
         .returning({ id: products.id });
       const productId = row!.id;
-      await tx.insert(productVariants).values({
-        code: part.code,
-        productId,
-        name: part.name,
-        price: part.priceCents,
-        originalPrice: part.priceCents,
-        enabled: fields.enabled,
-        ...(part.status === 'vendue' ? SOLD_STOCK : {}),
-      });
+      const [variant] = await tx
+        .insert(productVariants)
+        .values({
+          code: part.code,
+          productId,
+          name: part.name,
+          price: part.priceCents,
+          originalPrice: part.priceCents,
+          enabled: fields.enabled,
+        })
+        .returning({ id: productVariants.id });
       await tx.insert(productTaxons).values({ productId, taxonId: subFamily!.id });
       if (engineIds.length > 0)
         await tx.insert(productCompatibilities).values(engineIds.map((engineId) => ({ productId, engineId })));
@@ -95,6 +97,9 @@ export async function importPart(db: Db, part: ImportedPart, now: Date): Promise
       await tx
         .insert(productImages)
         .values({ productId, type: 'main', path: `parts/${part.code}-1.webp`, position: 0 });
+      recordChange(tx, 'created', [part.code]);
+      // A line may record a part sold before it was ever put on sale.
+      if (part.status === 'vendue') await sellParts(tx, [variant!.id], now);
       return { outcome: 'created' };
     }
 
@@ -118,21 +123,17 @@ export async function importPart(db: Db, part: ImportedPart, now: Date): Promise
           : undefined;
       return note ? { outcome: 'unchanged', note } : { outcome: 'unchanged' };
     }
-    if (sell || !fields.enabled) {
-      // A part sold or withdrawn by the staff ends the checkout holding it (its money would be refunded).
-      const variants = await tx
+    const variantIds = (
+      await tx
         .select({ id: productVariants.id })
         .from(productVariants)
-        .where(eq(productVariants.productId, existing.id));
-      await cancelPaymentsHolding(
-        tx as unknown as Db,
-        variants.map((v) => v.id),
-        now,
-      );
-    }
+        .where(eq(productVariants.productId, existing.id))
+    ).map((v) => v.id);
+    // A part sold or withdrawn by the staff ends the checkout holding it (its money would be refunded).
+    if (sell || !fields.enabled) await cancelPaymentsHolding(tx, variantIds, now);
     await tx
       .update(products)
-      .set({ ...fields, ...(sell ? { soldAt: now } : {}), updatedAt: now })
+      .set({ ...fields, updatedAt: now })
       .where(eq(products.id, existing.id));
     await tx
       .update(productVariants)
@@ -141,7 +142,6 @@ export async function importPart(db: Db, part: ImportedPart, now: Date): Promise
         price: part.priceCents,
         originalPrice: part.priceCents,
         enabled: fields.enabled,
-        ...(sell ? SOLD_STOCK : {}),
       })
       .where(eq(productVariants.productId, existing.id));
     if (fields.mainTaxonId !== existing.mainTaxonId) {
@@ -157,15 +157,19 @@ export async function importPart(db: Db, part: ImportedPart, now: Date): Promise
           .insert(productCompatibilities)
           .values(engineIds.map((engineId) => ({ productId: existing.id, engineId })));
     }
+    if (sell) await sellParts(tx, variantIds, now);
+    const withdrawn = existing.enabled && !fields.enabled;
+    if (withdrawn) recordChange(tx, 'withdrawn', [part.code]);
+    else if (changedFields.length > 0 || compatChanged) recordChange(tx, 'changed', [part.code]);
     if (sell) return { outcome: 'sold' };
-    if (existing.enabled && !fields.enabled) return { outcome: 'withdrawn' };
+    if (withdrawn) return { outcome: 'withdrawn' };
     return { outcome: 'updated' };
   });
 }
 
 /** Sets photo `position` (0-based) of part `code` to `path`; false when unchanged. Null when the part does not exist. */
 export async function setPartPhoto(db: Db, code: string, position: number, path: string): Promise<boolean | null> {
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.code, code)).for('update');
     if (!product) return null;
     const [current] = await tx
@@ -178,17 +182,21 @@ export async function setPartPhoto(db: Db, code: string, position: number, path:
       await tx
         .insert(productImages)
         .values({ productId: product.id, type: position === 0 ? 'main' : 'gallery', path, position });
+    recordChange(tx, 'changed', [code]);
     return true;
   });
 }
 
 /** Keeps only the first `count` photos of a part (a photo taken off the spreadsheet's list goes). */
 export async function keepPartPhotos(db: Db, code: string, count: number): Promise<boolean> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.code, code));
-  if (!product || count < 1) return false;
-  const removed = await db
-    .delete(productImages)
-    .where(and(eq(productImages.productId, product.id), gte(productImages.position, count)))
-    .returning({ id: productImages.id });
-  return removed.length > 0;
+  return catalogueTransaction(db, async (tx) => {
+    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.code, code));
+    if (!product || count < 1) return false;
+    const removed = await tx
+      .delete(productImages)
+      .where(and(eq(productImages.productId, product.id), gte(productImages.position, count)))
+      .returning({ id: productImages.id });
+    if (removed.length > 0) recordChange(tx, 'changed', [code]);
+    return removed.length > 0;
+  });
 }

@@ -13,7 +13,7 @@ import { orderNumber } from '../domain/checkout.js';
 import { apply, canApply, CHECKOUT, ORDER, PAYMENT, SHIPPING } from '../domain/order-states.js';
 import type { Db } from './client.js';
 import { customers, orderItems, orders, payments, productVariants, shipments } from './schema.js';
-import { holdParts, releaseHolds, sellParts } from './stock.js';
+import { catalogueTransaction, holdParts, releaseHolds, sellParts, type CatalogueTx } from './stock.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -48,7 +48,7 @@ export type OpenOutcome =
  * (HoldError, nothing held, when one is sold or held by someone else).
  */
 export async function openPayment(db: Db, payment: NewPayment, now: Date): Promise<OpenOutcome> {
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
     if (!order || order.state !== 'cart') return { kind: 'placed' };
     const [open] = await tx
@@ -73,7 +73,7 @@ export async function openPayment(db: Db, payment: NewPayment, now: Date): Promi
       .returning();
     const held = new Set(
       await holdParts(
-        tx as unknown as Db,
+        tx,
         row!.id,
         items.map((i) => i.variantId),
       ),
@@ -100,7 +100,7 @@ export async function findPaymentBySession(db: Db, sessionId: string): Promise<P
  * their holds end and the checkout is back at the payment step. Returns them, so the provider's
  * checkouts can be closed once the transaction is committed.
  */
-export async function cancelOpenPayments(tx: Db, orderId: number, now: Date): Promise<PaymentRow[]> {
+export async function cancelOpenPayments(tx: CatalogueTx, orderId: number, now: Date): Promise<PaymentRow[]> {
   const cancelled = await tx
     .update(payments)
     .set({ state: 'cancelled' })
@@ -125,7 +125,7 @@ export async function closePayment(
   state: ClosedWithoutMoney,
   now: Date,
 ): Promise<PaymentRow | null> {
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!payment || payment.state !== 'new') return null;
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, payment.orderId)).for('update');
@@ -135,7 +135,7 @@ export async function closePayment(
       .where(and(eq(payments.id, paymentId), eq(payments.state, 'new')))
       .returning();
     if (!closed) return null;
-    await releaseHolds(tx as unknown as Db, [closed.id]);
+    await releaseHolds(tx, [closed.id]);
     await tx
       .update(orders)
       .set({ checkoutState: 'shipping_selected', updatedAt: now })
@@ -170,7 +170,7 @@ export interface Capture {
 }
 
 export type ConfirmOutcome =
-  | { kind: 'placed'; orderToken: string; soldCodes: string[] }
+  | { kind: 'placed'; orderToken: string }
   /** Already placed by this payment (a confirmation delivered twice). */
   | { kind: 'replay'; orderToken: string }
   /** Money that must go back: the order was not placed by it. */
@@ -183,7 +183,7 @@ export type ConfirmOutcome =
  * captured amount and currency are the order's total now, and this payment holds every part.
  */
 export async function confirmPayment(db: Db, capture: Capture, now: Date): Promise<ConfirmOutcome> {
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
     const [found] = await tx.select().from(payments).where(eq(payments.id, capture.paymentId));
     if (!found) return { kind: 'unknown' };
     const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
@@ -223,7 +223,7 @@ export async function confirmPayment(db: Db, capture: Capture, now: Date): Promi
         .set({ ...captured, state: 'refund_due', refundReason: `Remboursement dû : ${problem}.` })
         .where(eq(payments.id, payment.id))
         .returning();
-      await releaseHolds(tx as unknown as Db, [payment.id]);
+      await releaseHolds(tx, [payment.id]);
       // Only the order's open payment moved its checkout to the payment step; a late confirmation of an
       // older payment leaves the checkout of the one now open as it is.
       if (order.state === 'cart' && payment.state === 'new') {
@@ -256,12 +256,12 @@ export async function confirmPayment(db: Db, capture: Capture, now: Date): Promi
       })
       .where(eq(orders.id, order.id));
     await tx.update(shipments).set({ state: 'ready' }).where(eq(shipments.orderId, order.id));
-    const soldCodes = await sellParts(
-      tx as unknown as Db,
+    await sellParts(
+      tx,
       items.map((item) => item.variantId),
       now,
     );
-    return { kind: 'placed', orderToken: order.tokenValue, soldCodes };
+    return { kind: 'placed', orderToken: order.tokenValue };
   });
 }
 
@@ -281,7 +281,7 @@ export async function paymentsToRefund(db: Db): Promise<PaymentRow[]> {
  * The open payments holding any of these parts, cancelled (the staff sold or withdrew a part a
  * shopper was paying for: that checkout can no longer place its order). Inside the caller's transaction.
  */
-export async function cancelPaymentsHolding(tx: Db, variantIds: number[], now: Date): Promise<PaymentRow[]> {
+export async function cancelPaymentsHolding(tx: CatalogueTx, variantIds: number[], now: Date): Promise<PaymentRow[]> {
   if (variantIds.length === 0) return [];
   const holders = await tx
     .selectDistinct({ orderId: payments.orderId })

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { findOrder, type OrderBundle } from './orders.js';
 import { cancelOpenPayments } from './payments.js';
+import { catalogueTransaction } from './stock.js';
 import {
   addresses,
   customers,
@@ -39,7 +40,7 @@ const withoutPhone = (address: OrderAddress | null) => (address ? { ...address, 
 
 /** Erases the account; false when it was already erased. One transaction: all of it or nothing. */
 export async function eraseCustomer(db: Db, customerId: number, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
     const [customer] = await tx
       .select({ erasedAt: customers.erasedAt })
       .from(customers)
@@ -54,7 +55,7 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
     if (carts.length > 0) {
       // A cart being paid holds its parts: its payment ends and they go back on sale with it (money
       // a provider still takes for it is refunded: the payment no longer exists).
-      for (const orderId of carts) await cancelOpenPayments(tx as unknown as Db, orderId, now);
+      for (const orderId of carts) await cancelOpenPayments(tx, orderId, now);
       await tx.delete(orders).where(inArray(orders.id, carts));
     }
     for (const order of own.filter((row) => row.state !== 'cart')) {

@@ -2,9 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { cancelPaymentsHolding, type PaymentRow } from './payments.js';
-import { forgetListingTotals } from './products.js';
 import { orders, payments, products, productVariants } from './schema.js';
-import { sellParts } from './stock.js';
+import { catalogueTransaction, sellParts } from './stock.js';
 
 export interface SaleRecord {
   code: string;
@@ -23,8 +22,7 @@ export async function markPartSold(
   code: string,
   at: Date,
 ): Promise<(SaleRecord & { cancelled: PaymentRow[] }) | null> {
-  const sale = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return catalogueTransaction(db, async (tx) => {
     const [part] = await tx
       .select({ variantId: productVariants.id, soldAt: products.soldAt })
       .from(products)
@@ -44,6 +42,4 @@ export async function markPartSold(
     const sold = await sellParts(tx, [part.variantId], at);
     return { code, soldAt: at, changed: sold.length > 0, cancelled };
   });
-  if (sale?.changed) forgetListingTotals(db);
-  return sale;
 }

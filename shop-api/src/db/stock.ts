@@ -2,14 +2,40 @@
  * Stock of unique parts, in one place: hold, release, sell, restock. A part is held by one payment
  * (`held_by_payment_id`), never by a count: a hold ends with its payment whatever became of the
  * order, and PostgreSQL's row locks make two checkouts of one part take turns, so only one holds it.
- * Every function runs inside the caller's transaction.
+ *
+ * Every function runs inside a `catalogueTransaction` and records the event of what it changed; the
+ * events are announced once the transaction committed, never when it rolled back (decision 0011).
  */
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { announceCatalogueChange, type CatalogueChange, type CatalogueEvent } from '../notify/catalogue-events.js';
 import type { Db } from './client.js';
 import { payments, products, productVariants } from './schema.js';
 
+const recorded = Symbol('catalogue changes of this transaction');
+
+/** A transaction that records the catalogue changes made in it (only `catalogueTransaction` makes one). */
+export type CatalogueTx = Db & { readonly [recorded]: CatalogueChange[] };
+
+/**
+ * Runs `work` in one transaction and announces the changes it recorded once it committed. A change to
+ * parts goes through here: stock writes need a `CatalogueTx`, so none can skip the announcement.
+ */
+export async function catalogueTransaction<T>(db: Db, work: (tx: CatalogueTx) => Promise<T>): Promise<T> {
+  const changes: CatalogueChange[] = [];
+  const result = await db.transaction((raw) =>
+    work(Object.assign(raw as unknown as Db, { [recorded]: changes }) as CatalogueTx),
+  );
+  for (const change of changes) announceCatalogueChange(db, change);
+  return result;
+}
+
+/** Records a change to parts, announced after the commit (stock functions record their own). */
+export function recordChange(tx: CatalogueTx, event: CatalogueEvent, codes: string[]): void {
+  if (codes.length > 0) tx[recorded].push({ event, codes });
+}
+
 /** Holds the parts for `paymentId`; returns the variant ids it could hold (not sold, not held by another). */
-export async function holdParts(tx: Db, paymentId: number, variantIds: number[]): Promise<number[]> {
+export async function holdParts(tx: CatalogueTx, paymentId: number, variantIds: number[]): Promise<number[]> {
   if (variantIds.length === 0) return [];
   const held = await tx
     .update(productVariants)
@@ -21,25 +47,35 @@ export async function holdParts(tx: Db, paymentId: number, variantIds: number[])
         sql`${productVariants.onHand} > 0`,
       ),
     )
-    .returning({ id: productVariants.id });
+    .returning({ id: productVariants.id, code: productVariants.code });
+  recordChange(
+    tx,
+    'held',
+    held.map((row) => row.code),
+  );
   return held.map((row) => row.id);
 }
 
 /** Ends every hold of these payments; returns the codes of the parts back on sale. */
-export async function releaseHolds(tx: Db, paymentIds: number[]): Promise<string[]> {
+export async function releaseHolds(tx: CatalogueTx, paymentIds: number[]): Promise<string[]> {
   if (paymentIds.length === 0) return [];
   const released = await tx
     .update(productVariants)
     .set({ heldByPaymentId: null })
     .where(inArray(productVariants.heldByPaymentId, paymentIds))
     .returning({ code: productVariants.code });
-  return released.map((row) => row.code);
+  const codes = released.map((row) => row.code);
+  recordChange(tx, 'released', codes);
+  return codes;
 }
 
 /** Sells the parts at `at` (nothing on hand, no hold); returns the codes of the parts this sale took off sale. */
-export async function sellParts(tx: Db, variantIds: number[], at: Date): Promise<string[]> {
+export async function sellParts(tx: CatalogueTx, variantIds: number[], at: Date): Promise<string[]> {
   if (variantIds.length === 0) return [];
-  await tx.update(productVariants).set(SOLD_STOCK).where(inArray(productVariants.id, variantIds));
+  await tx
+    .update(productVariants)
+    .set({ onHand: 0, heldByPaymentId: null })
+    .where(inArray(productVariants.id, variantIds));
   const sold = await tx
     .update(products)
     .set({ soldAt: at, updatedAt: at })
@@ -56,11 +92,13 @@ export async function sellParts(tx: Db, variantIds: number[], at: Date): Promise
       ),
     )
     .returning({ code: products.code });
-  return sold.map((row) => row.code);
+  const codes = sold.map((row) => row.code);
+  recordChange(tx, 'sold', codes);
+  return codes;
 }
 
 /** Puts the parts back on sale (a cancelled order); returns their codes. */
-export async function restockParts(tx: Db, variantIds: number[], at: Date): Promise<string[]> {
+export async function restockParts(tx: CatalogueTx, variantIds: number[], at: Date): Promise<string[]> {
   if (variantIds.length === 0) return [];
   await tx
     .update(productVariants)
@@ -79,19 +117,20 @@ export async function restockParts(tx: Db, variantIds: number[], at: Date): Prom
       ),
     )
     .returning({ code: products.code });
-  return restocked.map((row) => row.code);
+  const codes = restocked.map((row) => row.code);
+  recordChange(tx, 'restocked', codes);
+  return codes;
 }
 
 /** Holds whose payment is no longer open (a path that forgot to release, a crash between two writes): released. */
-export async function releaseOrphanHolds(tx: Db): Promise<string[]> {
+export async function releaseOrphanHolds(tx: CatalogueTx): Promise<string[]> {
   const open = tx.select({ id: payments.id }).from(payments).where(eq(payments.state, 'new'));
   const released = await tx
     .update(productVariants)
     .set({ heldByPaymentId: null })
     .where(and(isNotNull(productVariants.heldByPaymentId), notInArray(productVariants.heldByPaymentId, open)))
     .returning({ code: productVariants.code });
-  return released.map((row) => row.code);
+  const codes = released.map((row) => row.code);
+  recordChange(tx, 'released', codes);
+  return codes;
 }
-
-/** Stock of a sold part: nothing on hand, no hold. */
-export const SOLD_STOCK = { onHand: 0, heldByPaymentId: null } as const;

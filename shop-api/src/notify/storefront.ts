@@ -1,16 +1,22 @@
 /**
- * Tells the storefront which cached pages went stale (tag revalidation; the events are listed in ARCHITECTURE.md). Changes made
- * within a short window are sent as one signed POST: `X-Shop-Timestamp` (Unix seconds) and
- * `X-Shop-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, body `{"id":"<random uuid>","tags":[…]}`
- * (the storefront takes each signed call once: the id tells two batches of the same tags apart).
- * Delivery is retried a few times with backoff; a storefront that stays down costs a warning, never a sale.
+ * Tells the storefront what changed in the catalogue (the events of ARCHITECTURE.md, "Events"); the
+ * storefront decides which of its cached pages that makes stale. Changes announced within a short
+ * window are sent as one signed POST: `X-Shop-Timestamp` (Unix seconds) and
+ * `X-Shop-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, body
+ * `{"id":"<random uuid>","events":[{"event":"sold","codes":["P0000001"]},…]}` (the storefront takes each
+ * signed call once: the id tells two batches of the same events apart). Delivery is retried a few times
+ * with backoff; a storefront that stays down costs a warning, never a sale.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import ky from 'ky';
+import type { CatalogueChange, CatalogueEvent } from './catalogue-events.js';
+
+/** Codes sent in one call at most: its body stays far below the storefront's 16 KiB limit. */
+const MAX_CODES_PER_CALL = 500;
 
 export interface StorefrontNotifier {
-  /** Queues cache tags to revalidate; they leave within `batchMs`. */
-  notify(tags: string[]): void;
+  /** Queues a committed change; it leaves within `batchMs`. */
+  announce(change: CatalogueChange): void;
   /** Sends what is queued now and waits for every delivery in flight (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -28,9 +34,6 @@ export function signPayload(secret: string, timestamp: number, body: string): st
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
-/** Cache tags of one part: its page, and every listing (a listing counts and pages through all parts). */
-export const partTags = (code: string) => [`product:${code}`, 'listings'];
-
 export function createStorefrontNotifier({
   url,
   secret,
@@ -38,13 +41,14 @@ export function createStorefrontNotifier({
   retries = 4,
   onError,
 }: NotifierOptions): StorefrontNotifier {
-  const queued = new Set<string>();
+  /** Codes by event, in the order they came: the storefront's answer to an event does not depend on order. */
+  const queued = new Map<CatalogueEvent, Set<string>>();
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
 
-  async function deliver(tags: string[]): Promise<void> {
+  async function deliver(events: CatalogueChange[]): Promise<void> {
     if (!url || !secret) return;
-    const body = JSON.stringify({ id: randomUUID(), tags });
+    const body = JSON.stringify({ id: randomUUID(), events });
     const timestamp = Math.floor(Date.now() / 1000);
     try {
       await ky.post(url, {
@@ -64,16 +68,19 @@ export function createStorefrontNotifier({
 
   function send() {
     timer = undefined;
-    if (queued.size === 0) return;
-    const tags = [...queued];
+    for (const call of calls([...queued].map(([event, codes]) => ({ event, codes: [...codes] })))) {
+      const delivery = deliver(call).finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
+    }
     queued.clear();
-    const delivery = deliver(tags).finally(() => inFlight.delete(delivery));
-    inFlight.add(delivery);
   }
 
   return {
-    notify(tags) {
-      for (const tag of tags) queued.add(tag);
+    announce({ event, codes }) {
+      if (codes.length === 0) return;
+      const set = queued.get(event) ?? new Set();
+      for (const code of codes) set.add(code);
+      queued.set(event, set);
       timer ??= setTimeout(send, batchMs);
     },
     async flush() {
@@ -82,4 +89,26 @@ export function createStorefrontNotifier({
       await Promise.all([...inFlight]);
     },
   };
+}
+
+/** The queued events split into calls of at most MAX_CODES_PER_CALL codes. */
+function calls(events: CatalogueChange[]): CatalogueChange[][] {
+  const result: CatalogueChange[][] = [];
+  let call: CatalogueChange[] = [];
+  let size = 0;
+  for (const { event, codes } of events) {
+    for (let start = 0; start < codes.length;) {
+      if (size === MAX_CODES_PER_CALL) {
+        result.push(call);
+        call = [];
+        size = 0;
+      }
+      const part = codes.slice(start, start + MAX_CODES_PER_CALL - size);
+      call.push({ event, codes: part });
+      size += part.length;
+      start += part.length;
+    }
+  }
+  if (call.length > 0) result.push(call);
+  return result;
 }

@@ -1,6 +1,6 @@
 /**
- * What follows a provider's confirmation (sandbox page or Stripe webhook). An order placed: listings
- * drop the sold parts (cache and storefront tags) and the customer gets the confirmation by mail, once.
+ * What follows a provider's confirmation (sandbox page or Stripe webhook). An order placed: the customer
+ * gets the confirmation by mail, once (its sale was announced by its commit, db/stock.ts).
  * Money that placed nothing: given back through the provider (retried by the payment sweep while the
  * provider fails). Nothing here may undo a payment: failures are logged, never thrown.
  */
@@ -9,11 +9,9 @@ import type { AppContext } from '../context.js';
 import { findCustomer } from '../db/customers.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
 import { markRefunded, type ConfirmOutcome, type PaymentRow } from '../db/payments.js';
-import { forgetListingTotals } from '../db/products.js';
 import { orderConfirmationMail } from '../mail/templates.js';
-import { partTags } from '../notify/storefront.js';
 
-type Settling = Pick<AppContext, 'db' | 'notifier' | 'mailer' | 'siteUrl' | 'paymentProviders' | 'now'>;
+type Settling = Pick<AppContext, 'db' | 'mailer' | 'siteUrl' | 'paymentProviders' | 'now'>;
 
 export async function afterConfirmation(
   context: Settling,
@@ -29,9 +27,7 @@ export async function afterConfirmation(
     return;
   }
   if (outcome.kind !== 'placed') return;
-  const { db, notifier, mailer, siteUrl } = context;
-  forgetListingTotals(db);
-  for (const code of outcome.soldCodes) notifier.notify(partTags(code));
+  const { db, mailer, siteUrl } = context;
   try {
     const bundle = await findOrder(db, outcome.orderToken);
     const customer = bundle?.order.customerId ? await findCustomer(db, bundle.order.customerId) : null;

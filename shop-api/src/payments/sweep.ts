@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { expireStalePayments, paymentsToRefund } from '../db/payments.js';
-import { releaseOrphanHolds } from '../db/stock.js';
+import { catalogueTransaction, releaseOrphanHolds } from '../db/stock.js';
 import { refundPayment } from './confirmed.js';
 
 export interface SweepRun {
@@ -23,7 +23,7 @@ export async function sweepPayments(
   log: Pick<FastifyBaseLogger, 'error'> = quiet,
 ): Promise<SweepRun> {
   const expired = await expireStalePayments(context.db, context.now());
-  const orphanHolds = await context.db.transaction((tx) => releaseOrphanHolds(tx as unknown as typeof context.db));
+  const orphanHolds = await catalogueTransaction(context.db, releaseOrphanHolds);
   let refunded = 0;
   for (const payment of await paymentsToRefund(context.db))
     if (await refundPayment(context, payment, log)) refunded += 1;

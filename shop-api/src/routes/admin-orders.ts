@@ -7,12 +7,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { applyOperation, findPlacedOrder, listPlacedOrders, type OrderBundle } from '../db/orders.js';
 import { orderPayments, type PaymentRow } from '../db/payments.js';
-import { forgetListingTotals } from '../db/products.js';
 import { operate, STAFF_OPERATIONS, type StaffOperation } from '../domain/order-operations.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { syliusDate } from '../http/jsonld.js';
 import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
-import { partTags } from '../notify/storefront.js';
 import type { AppContext } from '../context.js';
 
 const summary = ({ order, items, shipment, withdrawals }: OrderBundle, payments: PaymentRow[]) => ({
@@ -60,7 +58,7 @@ async function summaries(db: AppContext['db'], bundles: OrderBundle[]) {
   );
 }
 
-const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staffToken, notifier, now }) => {
+const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staffToken, now }) => {
   if (!staffToken) return;
   app.addHook('onRequest', staffGuard(staffToken));
 
@@ -99,11 +97,7 @@ const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staf
       } catch (error) {
         throw new HttpError(409, (error as Error).message);
       }
-      const restocked = await applyOperation(db, found.order.id, outcome, now());
-      if (restocked.length > 0) {
-        forgetListingTotals(db);
-        for (const code of restocked) notifier.notify(partTags(code));
-      }
+      await applyOperation(db, found.order.id, outcome, now());
       const updated = (await findPlacedOrder(db, found.order.tokenValue))!;
       return (await summaries(db, [updated]))[0];
     },

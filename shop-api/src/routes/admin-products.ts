@@ -1,6 +1,6 @@
 /**
  * Staff operations on parts (contract extension under /api/v2/admin, bearer STAFF_API_TOKEN; not
- * registered when no token is configured). Every change is pushed to the storefront's cache.
+ * registered when no token is configured). Every change is announced by its commit (db/stock.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -8,14 +8,13 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import { importPart, keepPartPhotos, setPartPhoto, type ImportResult } from '../db/part-import.js';
-import { findImageSubject, forgetListingTotals } from '../db/products.js';
+import { findImageSubject } from '../db/products.js';
 import { markPartSold } from '../db/sales.js';
 import { parseImportLine } from '../domain/part-import.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { syliusDate } from '../http/jsonld.js';
 import { spreadsheetLinesSchema, type SpreadsheetLinesBody } from '../http/spreadsheet-lines.js';
 import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
-import { partTags } from '../notify/storefront.js';
 import { closeCheckouts } from '../payments/confirmed.js';
 import type { AppContext } from '../context.js';
 
@@ -29,7 +28,7 @@ export const MAX_PHOTO_PIXELS = 50_000_000;
 const CODE_PARAM = { type: 'string', pattern: '^[A-Z0-9][A-Z0-9_-]{2,40}$' } as const;
 
 const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
-  const { db, notifier, staffToken, now, mediaDir } = context;
+  const { db, staffToken, now, mediaDir } = context;
   if (!staffToken) return;
   app.addHook('onRequest', staffGuard(staffToken));
 
@@ -52,7 +51,6 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context)
         throw new HttpError(400, 'La date de vente ne peut pas être dans le futur.');
       const sale = await markPartSold(db, request.params.code, at);
       if (!sale) throw notFound('Pièce introuvable.');
-      if (sale.changed) notifier.notify(partTags(sale.code));
       await closeCheckouts(context, sale.cancelled, request.log);
       return { code: sale.code, soldAt: syliusDate(sale.soldAt), changed: sale.changed };
     },
@@ -75,11 +73,8 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context)
         const result: ImportResult = parsed.ok
           ? await importPart(db, parsed.part, at)
           : { outcome: 'rejected', errors: parsed.errors };
-        if (result.outcome !== 'rejected' && result.outcome !== 'unchanged') notifier.notify(partTags(code));
         results.push({ line, code, ...result });
       }
-      if (results.some((result) => result.outcome !== 'rejected' && result.outcome !== 'unchanged'))
-        forgetListingTotals(db);
       return { results };
     },
   );
@@ -113,7 +108,6 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context)
       await rename(temporary, file);
       const changed = await setPartPhoto(db, code, position - 1, path);
       if (changed === null) throw notFound(UNKNOWN_PART);
-      if (changed) notifier.notify(partTags(code));
       return reply.status(changed ? 201 : 200).send({ code, position, path, changed });
     },
   );
@@ -133,7 +127,6 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context)
     },
     async (request) => {
       const changed = await keepPartPhotos(db, request.params.code, request.body.count);
-      if (changed) notifier.notify(partTags(request.params.code));
       return { code: request.params.code, changed };
     },
   );

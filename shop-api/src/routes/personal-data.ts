@@ -8,7 +8,6 @@ import { requireOwnCustomer } from '../auth/guard.js';
 import { currentPasswordMatches } from '../auth/current-password.js';
 import { listCustomerQuoteRequests } from '../db/export-vehicles.js';
 import { customerAddresses, customerOrders, eraseCustomer } from '../db/personal-data.js';
-import { forgetListingTotals } from '../db/products.js';
 import { MESSAGES } from '../domain/customer-rules.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, syliusDate } from '../http/jsonld.js';
@@ -112,8 +111,6 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
       if (!(await currentPasswordMatches(limits, request, customer, password)))
         throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
       if (!(await eraseCustomer(db, customer.id, now()))) throw notFound();
-      // Parts of a cart being paid went back on sale.
-      forgetListingTotals(db);
       return reply.status(204).send();
     },
   );
