@@ -1,10 +1,12 @@
 /**
  * Cart rules, as decisions on plain data (the server code applies them):
- * - no cart token: a new order is created;
- * - a fetched order that is no longer a cart (already placed or paid) is discarded: its token becomes
- *   the previous token and a new cart is created;
- * - updating the billing address clears the stored address ids.
+ * - a part is posted to the visitor's cart at once, without reading the cart first;
+ * - no cart token, a cart that is gone (404) or one already placed: a new cart is created and the part
+ *   posted to it; a placed order's token becomes the previous token (its confirmation page reads it);
+ * - a passing failure keeps the cart token: the visitor is asked to try again.
  */
+import { refusalFor, type RefusalCode } from '@/lib/url/refusal';
+
 export interface FetchedOrder {
   tokenValue: string;
   /** Present on some answers only (Sylius's cart view has no `state`). */
@@ -13,15 +15,24 @@ export interface FetchedOrder {
   paymentState: string;
 }
 
-export type CartDecision = { kind: 'create' } | { kind: 'keep' } | { kind: 'replace'; previousToken: string };
-
 export function isStillCart(order: FetchedOrder): boolean {
   if (order.state !== undefined) return order.state === 'cart';
   return order.checkoutState !== 'completed' && order.paymentState === 'cart';
 }
 
-/** What to do with the visitor's cart token and the order it points to (null: none found). */
-export function decideCart(token: string | undefined, order: FetchedOrder | null): CartDecision {
-  if (!token || !order) return { kind: 'create' };
-  return isStillCart(order) ? { kind: 'keep' } : { kind: 'replace', previousToken: order.tokenValue };
+export type AddOutcome =
+  | { kind: 'added' }
+  /** The cart is gone or placed: a new one is needed (the placed order's token is kept as the previous one). */
+  | { kind: 'new-cart'; previousToken: string | null }
+  | { kind: 'refused'; code: RefusalCode };
+
+/** What follows the shop API's answer to posting a part to the cart `token` (status 0: no answer). */
+export function afterAdd(token: string, answer: { status: number; message?: string }): AddOutcome {
+  if (answer.status === 201) return { kind: 'added' };
+  if (answer.status === 404) return { kind: 'new-cart', previousToken: null };
+  if (answer.status === 0 || answer.status >= 500) return { kind: 'refused', code: 'panier-indisponible' };
+  const code = refusalFor(answer.message, 'non-ajoutee');
+  // The shop API refuses to change an order that is no longer a cart: this one was placed.
+  if (code === 'commande-validee') return { kind: 'new-cart', previousToken: token };
+  return { kind: 'refused', code };
 }

@@ -1,11 +1,12 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { customerCall, type ApiAnswer } from '@/lib/auth/server';
-import { CART_COOKIE } from '@/lib/auth/session';
+import { customerCall, violationMessages, type ApiAnswer } from '@/lib/auth/server';
+import { AUTH_COOKIES, CART_COOKIE } from '@/lib/auth/session';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
 import type { Order } from '@/lib/orders/types';
-import { decideCart, isStillCart } from './rules';
+import type { RefusalCode } from '@/lib/url/refusal';
+import { afterAdd, isStillCart, type AddOutcome } from './rules';
 
 /** The visitor's cart as the cart and checkout pages read it (prices in cents, computed by the shop API). */
 export type Cart = Order;
@@ -13,10 +14,48 @@ export type Cart = Order;
 export const PREVIOUS_CART_COOKIE = 'shop_previous_cart_token';
 
 /**
- * A customer's cart answers only to them: calls go with the customer's token whenever there is a
- * session, renewed when it has expired (never anonymously instead: the cart would answer 404).
+ * The carts the shop API just answered to an add, for the pages that follow (the cart page the add
+ * redirects to, the header's badge): they show that answer instead of asking for the cart again. Kept
+ * a few seconds, per cart token and customer, in this process only (another instance asks the shop
+ * API); any other change of the cart made here forgets it. On globalThis: Next may load this module
+ * once for actions and once for pages. See docs/decisions/0012-the-cart-page-shows-the-answer-of-the-add.md.
  */
-function orderCall<T>(method: string, path: string, body?: unknown, refresh = true): Promise<ApiAnswer<T>> {
+const ANSWER_LIFETIME_MS = 5_000;
+const MAX_ANSWERS = 10_000;
+const answers = ((globalThis as Record<symbol, unknown>)[Symbol.for('shop.answered-carts')] ??= new Map()) as Map<
+  string,
+  { cart: Cart; until: number }
+>;
+
+async function answerKey(token: string): Promise<string> {
+  return `${(await cookies()).get(AUTH_COOKIES.customer)?.value ?? ''}:${token}`;
+}
+
+async function rememberAnswer(token: string, cart: Cart): Promise<void> {
+  const now = Date.now();
+  for (const [key, answer] of answers) {
+    if (answer.until > now && answers.size < MAX_ANSWERS) break;
+    answers.delete(key);
+  }
+  answers.set(await answerKey(token), { cart, until: now + ANSWER_LIFETIME_MS });
+}
+
+async function answeredCart(token: string): Promise<Cart | null> {
+  const key = await answerKey(token);
+  const answer = answers.get(key);
+  if (answer && answer.until > Date.now()) return answer.cart;
+  answers.delete(key);
+  return null;
+}
+
+/**
+ * A customer's cart answers only to them: calls go with the customer's token whenever there is a
+ * session, renewed when it has expired (never anonymously instead: the cart would answer 404). A call
+ * that may change the cart forgets the answer remembered for it.
+ */
+async function orderCall<T>(method: string, path: string, body?: unknown, refresh = true): Promise<ApiAnswer<T>> {
+  const token = /^orders\/([^/?]+)/.exec(path)?.[1];
+  if (method !== 'GET' && token) answers.delete(await answerKey(decodeURIComponent(token)));
   return customerCall<T>(method, path, body, { refresh });
 }
 
@@ -24,27 +63,41 @@ function orderCall<T>(method: string, path: string, body?: unknown, refresh = tr
 export async function getCart(): Promise<Cart | null> {
   const token = (await cookies()).get(CART_COOKIE)?.value;
   if (!token) return null;
+  const answered = await answeredCart(token);
+  if (answered) return answered;
   const answer = await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`);
   return answer.status === 200 && answer.body && isStillCart(answer.body) ? answer.body : null;
 }
 
-/** The cart token to add to (a new order when none, a new one when the old was placed). Actions only. */
-export async function ensureCart(): Promise<string | null> {
+async function postItem(token: string, variant: string): Promise<AddOutcome> {
+  const answer = await orderCall<Cart>('POST', `orders/${encodeURIComponent(token)}/items`, {
+    productVariant: variant,
+    quantity: 1,
+  });
+  if (answer.status === 201 && answer.body) await rememberAnswer(token, answer.body);
+  return afterAdd(token, { status: answer.status, message: violationMessages(answer)[0] });
+}
+
+/**
+ * Adds a part (actions only): posted to the visitor's cart at once; a cart is created (and its httpOnly
+ * cookie set) only when there is none, it is gone or it was placed. One request with a cart, two
+ * without; a passing failure keeps the cart token.
+ */
+export async function addToCart(variant: string): Promise<{ kind: 'added' } | { kind: 'refused'; code: RefusalCode }> {
   const jar = await cookies();
   // Same flags as the session: httpOnly, SameSite=Lax, Secure when the shop is served over https.
   const cookieOptions = sessionCookieOptions(storefrontConfig().siteUrl);
   const token = jar.get(CART_COOKIE)?.value;
-  const current = token ? await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`) : null;
-  // Only a cart that is gone (404) or placed is replaced; a passing failure (a session that could not
-  // be renewed for now among them) must not lose the cart.
-  if (token && current && current.status !== 200 && current.status !== 404) return token;
-  const decision = decideCart(token, current?.status === 200 ? current.body : null);
-  if (decision.kind === 'keep') return token!;
-  if (decision.kind === 'replace') jar.set(PREVIOUS_CART_COOKIE, decision.previousToken, cookieOptions);
+  if (token) {
+    const outcome = await postItem(token, variant);
+    if (outcome.kind !== 'new-cart') return outcome;
+    if (outcome.previousToken) jar.set(PREVIOUS_CART_COOKIE, outcome.previousToken, cookieOptions);
+  }
   const created = await orderCall<{ tokenValue: string }>('POST', 'orders', { localeCode: 'fr_FR' });
-  if (created.status !== 201 || !created.body) return null;
+  if (created.status !== 201 || !created.body) return { kind: 'refused', code: 'panier-indisponible' };
   jar.set(CART_COOKIE, created.body.tokenValue, cookieOptions);
-  return created.body.tokenValue;
+  const outcome = await postItem(created.body.tokenValue, variant);
+  return outcome.kind === 'new-cart' ? { kind: 'refused', code: 'panier-indisponible' } : outcome;
 }
 
 export { orderCall };

@@ -91,6 +91,19 @@ class FakeShopApi {
         itemsTotalQuantities: found.items.length,
       });
     }
+    const items = /^orders\/([^/]+)\/items$/.exec(path);
+    if (method === 'POST' && items) {
+      const found = this.orders.get(items[1]!);
+      if (!found || found.owner !== caller) return json(404, { message: 'Not Found' });
+      found.items.push(JSON.parse(String(init?.body)).productVariant);
+      return json(201, {
+        tokenValue: items[1],
+        checkoutState: 'cart',
+        paymentState: 'cart',
+        items: found.items,
+        itemsTotalQuantities: found.items.length,
+      });
+    }
     if (method === 'POST' && path === 'orders') {
       const token = `cart-${this.orders.size + 1}`;
       this.orders.set(token, { owner: caller, items: [] });
@@ -123,6 +136,8 @@ beforeEach(async () => {
   vi.resetModules();
   // Renewals are remembered for a few seconds by the process: each test starts with none.
   (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('shop.session-renewals')]?.clear();
+  // So are the carts the adds answered.
+  (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('shop.answered-carts')]?.clear();
   vi.stubEnv('SHOP_API_URL', API);
   api = new FakeShopApi();
   vi.stubGlobal('fetch', api.fetch);
@@ -141,10 +156,10 @@ const signedIn = () =>
 describe('server code, where cookies can be written (server actions, route handlers)', () => {
   it("renews an expired access token and adds to the customer's own cart, never a new one", async () => {
     context.jar = signedIn();
-    const { ensureCart } = await import('@/lib/cart/server');
-    expect(await ensureCart()).toBe('cart-1');
+    const { addToCart } = await import('@/lib/cart/server');
+    expect(await addToCart('P0000002')).toEqual({ kind: 'added' });
     expect(api.calls).not.toContain('POST orders');
-    expect(api.calls).toContain('GET orders/cart-1 as alice');
+    expect(api.calls).toContain('POST orders/cart-1/items as alice');
     expect(api.refreshCalls).toBe(1);
     // The browser gets the rotated tokens.
     expect(context.jar.get('shop_refresh_token')?.value).toBe('refresh-2');
@@ -170,8 +185,8 @@ describe('server code, where cookies can be written (server actions, route handl
   it('keeps the cart when the session cannot be renewed for now: no anonymous call, no new cart', async () => {
     api.refreshAnswer = 'fail';
     context.jar = signedIn();
-    const { ensureCart } = await import('@/lib/cart/server');
-    expect(await ensureCart()).toBe('cart-1');
+    const { addToCart } = await import('@/lib/cart/server');
+    expect(await addToCart('P0000002')).toEqual({ kind: 'refused', code: 'panier-indisponible' });
     expect(api.calls.filter((call) => !call.startsWith('POST refresh-token'))).toEqual([]);
     expect(context.jar.get('shop_refresh_token')?.value).toBe('refresh-1');
     expect(context.jar.get('shop_cart_token')?.value).toBe('cart-1');
