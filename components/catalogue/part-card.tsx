@@ -13,6 +13,8 @@ import { addToCartAction } from '@/lib/cart/actions';
  * Listings repeat it on every card in the HTML and again in the RSC payload, so its styles are named
  * classes (globals.css) and its photo uses 1x/2x candidates rather than eleven widths.
  */
+const AVAILABILITY = { available: 'inStock', reserved: 'reserved', sold: 'soldOut' } as const;
+
 export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useTranslations('catalogue');
@@ -54,8 +56,9 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartSummary; headin
             {formatPrice(part.price)}
             <PriceExcludingVat cents={part.price} />
           </p>
-          <p className={part.inStock ? 'part-card-stock' : 'part-card-soldout'}>
-            {part.inStock ? t('inStock') : t('soldOut')}
+          {/* The part page's availability in a word: a part held by a payment is "Réservée", not sold. */}
+          <p className={part.availability === 'available' ? 'part-card-stock' : 'part-card-soldout'}>
+            {t(AVAILABILITY[part.availability])}
           </p>
         </div>
         {part.availability === 'available' && part.variantCode && (

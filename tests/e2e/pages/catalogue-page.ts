@@ -16,6 +16,32 @@ export class CataloguePage extends ShopPage {
     return this.parts.getByRole('heading').getByRole('link');
   }
 
+  /** The card of the part whose page is `href` (names repeat: the card is found by its link). */
+  card(href: string) {
+    return this.parts.filter({ has: this.page.getByRole('heading').locator(`a[href="${href}"]`) });
+  }
+
+  /** What a listing's card of the part says of its availability ("En stock", "Réservée", "Vendue"), read afresh. */
+  async cardAvailability(listing: string, href: string): Promise<string> {
+    await this.page.goto(listing);
+    return (
+      (await this.card(href)
+        .getByText(/^(En stock|Réservée|Vendue)$/)
+        .textContent()) ?? ''
+    );
+  }
+
+  /** What the part page at `href` says of its availability, read afresh. */
+  async pageAvailability(href: string): Promise<string> {
+    await this.page.goto(href);
+    return (
+      (await this.page
+        .getByRole('main')
+        .getByText(/(En stock|Réservée|Vendue) – /)
+        .textContent()) ?? ''
+    );
+  }
+
   pagination() {
     return this.page.getByRole('navigation', { name: 'Pagination' });
   }
