@@ -25,8 +25,6 @@ const MAX_URL_LENGTH = 2048;
 /** Pages and actions go on with the request as the proxy left it (renewed session cookies). */
 type Forward = { request: { headers: Headers } } | undefined;
 
-const shopApiUrl = () => (process.env.SHOP_API_URL || 'http://127.0.0.1:8000').replace(/\/$/, '');
-
 async function route(request: NextRequest, forward: Forward): Promise<NextResponse> {
   // Refused before anything echoes them back (a redirect would repeat them in two headers).
   if (request.nextUrl.pathname.length + request.nextUrl.search.length > MAX_URL_LENGTH) {
@@ -62,7 +60,7 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   const { pathname, searchParams } = request.nextUrl;
   const guarded = guardAccount(request);
   if (guarded) return guarded;
-  const checkout = await guardCheckout(request, { shopApiUrl: shopApiUrl() });
+  const checkout = await guardCheckout(request);
   if (checkout) return checkout;
   if (pathname === '/pieces' || pathname.startsWith('/pieces/')) {
     const outcome = resolveListingQuery(pathname, searchParams);
@@ -71,7 +69,7 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   }
   if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {
     const code = safeDecode(pathname.split('/')[2] ?? '');
-    const status = code ? await partStatus(code, shopApiUrl()) : undefined;
+    const status = code ? await partStatus(code) : undefined;
     // The proxy already asks the shop API about this part (sale date): an unknown code or a wrong name
     // is answered here, so the part page does not render for it (the page cache keeps no 404 or
     // redirect anyway: lib/cache/page-cache-handler.mjs).
@@ -96,10 +94,7 @@ let securityHeaders: [string, string][] | null = null;
 export async function proxy(request: NextRequest) {
   // First of all, a session whose access token has expired is renewed (guards, pages and actions see
   // the new tokens; the browser gets them with whatever answer follows).
-  const renewal = await renewSession(request, {
-    shopApiUrl: shopApiUrl(),
-    siteUrl: process.env.SITE_URL || 'http://localhost:3000',
-  });
+  const renewal = await renewSession(request, { siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
   const response = await route(request, renewal ? { request: { headers: request.headers } } : undefined);
   renewal?.(response);
   securityHeaders ??= Object.entries(pageSecurityHeaders(process.env));

@@ -1,7 +1,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { customerCall, readSession } from '@/lib/auth/server';
-import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
+import { readSession } from '@/lib/auth/server';
+import { catalogueGet, customerCall, type HydraCollection } from '@/lib/shop-api/server';
 
 /** What the account pages read about the signed-in customer (never cached: private data). */
 export interface Customer {
@@ -44,29 +44,47 @@ export function sessionRefused(returnTo: string): never {
   redirect(`/compte/session?retour=${encodeURIComponent(returnTo)}`);
 }
 
-/** Reads as the signed-in customer; a refused session is checked again (the proxy refreshed already). */
-async function read<T>(path: string, returnTo: string): Promise<T | null> {
-  const answer = await customerCall<T>('GET', path, undefined, { refresh: false });
+/**
+ * What a page read when the shop API failed for now (down, slow, an error of its own): the page says
+ * so in French and shows what it could read, never an error page.
+ */
+export const UNAVAILABLE = 'unavailable';
+export type Unavailable = typeof UNAVAILABLE;
+
+/**
+ * A read as the signed-in customer; a refused session is checked again (the proxy refreshed
+ * already); null when the shop API knows no such thing (404).
+ */
+export async function readAsCustomer<T>(
+  path: string,
+  returnTo: string,
+  options: { ld?: boolean } = {},
+): Promise<T | null | Unavailable> {
+  const answer = await customerCall<T>('GET', path, undefined, { refresh: false, ld: options.ld });
   if (answer.status === 401) sessionRefused(returnTo);
   if (answer.status === 404) return null;
-  if (answer.status !== 200 || !answer.body) throw new Error(`GET ${path}: ${answer.status}`);
+  if (answer.status !== 200 || !answer.body) return UNAVAILABLE;
   return answer.body;
 }
 
-export async function getCustomer(returnTo = '/compte'): Promise<Customer> {
+/** The signed-in customer; null when the shop API cannot say for now (the page shows the rest). */
+export async function getCustomer(returnTo = '/compte'): Promise<Customer | null> {
   const { customerId } = await readSession();
   if (!customerId) redirect(`/connexion?retour=${encodeURIComponent(returnTo)}`);
-  const customer = await read<Customer>(`customers/${customerId}`, returnTo);
+  const customer = await readAsCustomer<Customer>(`customers/${customerId}`, returnTo);
   if (!customer) redirect(`/connexion?retour=${encodeURIComponent(returnTo)}`);
-  return customer;
+  return customer === UNAVAILABLE ? null : customer;
 }
 
-export async function getAddresses(): Promise<Address[]> {
-  return (await read<HydraCollection<Address>>('addresses', '/compte/adresses'))?.['hydra:member'] ?? [];
+/** The address book (a list read with its hydra envelope); null when the shop API cannot say for now. */
+export async function getAddresses(): Promise<Address[] | null> {
+  const book = await readAsCustomer<HydraCollection<Address>>('addresses', '/compte/adresses', { ld: true });
+  if (book === UNAVAILABLE) return null;
+  return book?.['hydra:member'] ?? [];
 }
 
-export async function getAddress(id: number): Promise<Address | null> {
-  return read<Address>(`addresses/${id}`, `/compte/adresses/${id}`);
+export async function getAddress(id: number): Promise<Address | null | Unavailable> {
+  return readAsCustomer<Address>(`addresses/${id}`, `/compte/adresses/${id}`);
 }
 
 export interface Country {
@@ -74,8 +92,8 @@ export interface Country {
   name: string;
 }
 
-/** Countries the shop delivers to, France first (shop API order). */
+/** Countries the shop delivers to, France first (shop API order); empty when the shop API cannot say for now. */
 export async function getCountries(): Promise<Country[]> {
   // No event concerns countries: they expire by time only.
-  return shopGet<Country[]>('countries', { cache: { tags: [], revalidate: 86_400 } });
+  return catalogueGet<Country[]>('countries', { cache: { tags: [], revalidate: 86_400 } }).catch(() => []);
 }

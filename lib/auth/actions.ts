@@ -23,16 +23,8 @@ import type {
 } from '@/lib/forms/account-schemas';
 import { checked, isResult, UNAVAILABLE_MESSAGE, type FormResult } from '@/lib/forms/checked';
 import { lastSegment } from '@/lib/url/decode';
-import {
-  clearSession,
-  customerCall,
-  publicCall,
-  readSession,
-  storeCustomerGroup,
-  storeSession,
-  violationMessages,
-  type ApiAnswer,
-} from './server';
+import { customerCall, publicCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
+import { clearSession, readSession, storeCustomerGroup, storeSession } from './server';
 import type { SessionTokens } from './tokens';
 import { safeReturnPath } from '@/lib/url/return-path';
 
@@ -51,7 +43,7 @@ const MESSAGES = {
   signedOut: 'Votre session a expiré. Reconnectez-vous.',
 } as const;
 
-function failure(answer: ApiAnswer): FormResult {
+function failure(answer: ShopAnswer): FormResult {
   if (answer.status === 429) return { ok: false, messages: [MESSAGES.tooMany] };
   if (answer.status >= 500 || answer.status === 0) return { ok: false, messages: [MESSAGES.unavailable] };
   const messages = violationMessages(answer);

@@ -1,6 +1,6 @@
 /**
- * Renewal of the shopper's access token with the refresh token: the one refresh call of
- * the storefront, used by the proxy (before pages and server actions) and by server code that can
+ * Renewal of the shopper's access token with the refresh token (the call itself goes through the
+ * gateway, lib/shop-api/tokens.ts), used by the proxy (before pages and server actions) and by server code that can
  * write cookies (route handlers, server actions). No React, no server-only: the proxy bundles it.
  *
  * The shop API rotates the refresh token on each use and revokes the whole login when a spent one
@@ -8,6 +8,7 @@
  * share one call and, for a few seconds after it, its answer.
  */
 import { decodeJwt } from 'jose';
+import { refreshTokens } from '@/lib/shop-api/tokens';
 import type { SessionTokens } from './tokens';
 
 export type RenewalOutcome =
@@ -53,14 +54,14 @@ const store = globalThis as typeof globalThis & { [KEY]?: Map<string, Renewal> }
 const renewals = (store[KEY] ??= new Map<string, Renewal>());
 
 /** POST /refresh-token once per refresh token at a time; concurrent callers share the answer. */
-export function renewTokens(shopApiUrl: string, refreshToken: string): Promise<RenewalOutcome> {
+export function renewTokens(refreshToken: string): Promise<RenewalOutcome> {
   const nowMs = Date.now();
   for (const [key, renewal] of renewals) {
     if (renewal.settledAt !== null && nowMs - renewal.settledAt >= KEEP_RENEWED_MS) renewals.delete(key);
   }
   const known = renewals.get(refreshToken);
   if (known) return known.outcome;
-  const renewal: Renewal = { outcome: callRefresh(shopApiUrl, refreshToken), settledAt: null };
+  const renewal: Renewal = { outcome: callRefresh(refreshToken), settledAt: null };
   renewals.set(refreshToken, renewal);
   void renewal.outcome.then((outcome) => {
     // Only new tokens are worth handing out again: a refusal or a failure is asked anew next time.
@@ -70,23 +71,13 @@ export function renewTokens(shopApiUrl: string, refreshToken: string): Promise<R
   return renewal.outcome;
 }
 
-async function callRefresh(shopApiUrl: string, refreshToken: string): Promise<RenewalOutcome> {
-  try {
-    const response = await fetch(`${shopApiUrl}/api/v2/shop/refresh-token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken }),
-      signal: AbortSignal.timeout(5_000),
-      cache: 'no-store',
-    });
-    // 401 (unknown, expired, revoked or reused) and 400 (malformed): this refresh token is over.
-    if (response.status === 400 || response.status === 401) return { kind: 'refused' };
-    if (!response.ok) return { kind: 'unavailable' };
-    const body = (await response.json()) as Partial<SessionTokens>;
-    return body.token && body.refresh_token
-      ? { kind: 'renewed', tokens: body as SessionTokens }
-      : { kind: 'unavailable' };
-  } catch {
-    return { kind: 'unavailable' };
-  }
+async function callRefresh(refreshToken: string): Promise<RenewalOutcome> {
+  const answer = await refreshTokens(refreshToken);
+  if (!answer) return { kind: 'unavailable' };
+  // 401 (unknown, expired, revoked or reused) and 400 (malformed): this refresh token is over.
+  if (answer.status === 400 || answer.status === 401) return { kind: 'refused' };
+  const body = answer.body;
+  return answer.status < 300 && body?.token && body.refresh_token
+    ? { kind: 'renewed', tokens: body as SessionTokens }
+    : { kind: 'unavailable' };
 }

@@ -15,11 +15,11 @@ export type SessionCookieWrites = (response: NextResponse) => void;
 /** Renews the session in `request`'s cookies when needed; null when nothing changed. */
 export async function renewSession(
   request: NextRequest,
-  config: { shopApiUrl: string; siteUrl: string },
+  config: { siteUrl: string },
 ): Promise<SessionCookieWrites | null> {
   const refreshToken = request.cookies.get(AUTH_COOKIES.refreshToken)?.value;
   if (!refreshToken || !needsRenewal(request.cookies.get(AUTH_COOKIES.token)?.value)) return null;
-  const outcome = await renewTokens(config.shopApiUrl, refreshToken);
+  const outcome = await renewTokens(refreshToken);
   // The shop API cannot say: the cookies stay for a later request, pages show their own errors.
   if (outcome.kind === 'unavailable') return null;
   if (outcome.kind === 'renewed') {

@@ -1,22 +1,16 @@
 import 'server-only';
-import { cookies, headers as requestHeaders } from 'next/headers';
+import { cookies } from 'next/headers';
 import { storefrontConfig } from '@/lib/config/server';
-import { RETRY_STATUS_CODES } from '@/lib/shop-api/errors';
-import { clientAddress, proxyHops } from './client-address';
+import type { ShopSession } from '@/lib/shop-api/transport';
 import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
 import { needsRenewal, renewTokens } from './refresh';
 import { sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
 
 /**
- * The signed-in customer's calls to the shop API, made by server code only:
- * Bearer from the httpOnly cookie, renewed with the refresh token when it has expired; a refused
- * refresh ends the session; transient statuses are retried with backoff. Answers are returned, never
- * thrown, so forms can show violations.
+ * The shopper's session in httpOnly cookies (decision 0004), for server code: read, stored, ended,
+ * and handed to the shop-API gateway (lib/shop-api/server.ts) for its calls, renewed with the refresh
+ * token when it has expired; a refused refresh ends the session.
  */
-export interface ApiAnswer<T = unknown> {
-  status: number;
-  body: T | null;
-}
 
 export async function readSession() {
   const jar = await cookies();
@@ -52,60 +46,6 @@ export async function clearSession(): Promise<void> {
   for (const name of [...Object.values(AUTH_COOKIES), CART_COOKIE]) jar.delete(name);
 }
 
-const isClosedConnection = (error: unknown) => {
-  const code = (error as { cause?: { code?: string } })?.cause?.code;
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
-};
-const mentionsJwt = (text: string | null | undefined) => /jwt/i.test(text ?? '');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const TRANSIENT = RETRY_STATUS_CODES.filter((status) => status !== 401);
-
-async function send(
-  method: string,
-  path: string,
-  body: unknown,
-  token: string | undefined,
-): Promise<ApiAnswer & { statusText: string; message?: string }> {
-  const headers: Record<string, string> = { accept: 'application/ld+json', 'accept-language': 'fr-FR' };
-  // The shop API limits sign-in attempts per client address: tell it whose request this is (it
-  // believes this header from the storefront only, TRUST_PROXY). Nothing to vouch for: nothing said.
-  const address = clientAddress(await requestHeaders(), proxyHops());
-  if (address) headers['x-forwarded-for'] = address;
-  if (body !== undefined)
-    headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  for (let attempt = 0; ; attempt++) {
-    let response: Response;
-    try {
-      response = await fetch(`${storefrontConfig().shopApiUrl}/api/v2/shop/${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        cache: 'no-store',
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch (error) {
-      // A kept-alive connection the shop API closed as it was reused: the request never arrived, so
-      // one more try is safe even for a POST (and every POST of this API tolerates a repeat).
-      if (attempt === 0 && isClosedConnection(error)) continue;
-      throw error;
-    }
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    if (TRANSIENT.includes(response.status) && attempt < 2 && method !== 'POST') {
-      await sleep(200 * 2 ** attempt);
-      continue;
-    }
-    const message = (parsed as { message?: string } | null)?.message;
-    return { status: response.status, body: parsed, statusText: response.statusText, message };
-  }
-}
-
 /** Where a call stands with the shopper's session. */
 type Access =
   | { kind: 'customer'; token: string | undefined }
@@ -129,7 +69,7 @@ function canWriteCookies(jar: Awaited<ReturnType<typeof cookies>>, token: string
 }
 
 async function renew(refreshToken: string): Promise<Access> {
-  const outcome = await renewTokens(storefrontConfig().shopApiUrl, refreshToken);
+  const outcome = await renewTokens(refreshToken);
   if (outcome.kind === 'renewed') {
     await storeSession(outcome.tokens);
     return { kind: 'customer', token: outcome.tokens.token };
@@ -160,52 +100,29 @@ export async function hasSession(): Promise<boolean> {
   return (await sessionAccess(true)).kind !== 'visitor';
 }
 
-/** The answer when the session could not be renewed for now: like the shop API being down. */
-const UNAVAILABLE: ApiAnswer<never> = { status: 503, body: null };
-
 /**
- * A call as the shopper: with their access token when they have a session (renewed first when it has
- * expired), without one otherwise. A token the shop API still refuses as a JWT (a key changed, clocks
- * apart) is renewed once more and the call retried. `{ refresh: false }` never spends the refresh
- * token (cookies are checked for writability anyway).
+ * The shopper's session for a call to the shop API (lib/shop-api/server.ts): null for a visitor,
+ * 'unavailable' when an expired access token could not be renewed for now. A token the shop API
+ * refuses as a JWT is forgotten (where cookies can be written) and renewed once where the refresh
+ * token may be spent; `refresh: false` never spends it.
  */
-export async function customerCall<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  { refresh = true } = {},
-): Promise<ApiAnswer<T>> {
+export async function callSession(refresh: boolean): Promise<ShopSession | null | 'unavailable'> {
   const access = await sessionAccess(refresh);
-  // Never an anonymous call instead: a customer's cart would answer 404 and be replaced.
-  if (access.kind === 'unavailable') return UNAVAILABLE;
-  const first = await send(method, path, body, access.kind === 'customer' ? access.token : undefined);
-  if (
-    access.kind !== 'customer' ||
-    first.status !== 401 ||
-    !(mentionsJwt(first.statusText) || mentionsJwt(first.message))
-  )
-    return first as ApiAnswer<T>;
-  const jar = await cookies();
-  const refreshToken = jar.get(AUTH_COOKIES.refreshToken)?.value;
-  if (!refresh || !refreshToken || !canWriteCookies(jar, access.token)) return first as ApiAnswer<T>;
-  const renewed = await renew(refreshToken);
-  if (renewed.kind !== 'customer') return first as ApiAnswer<T>;
-  return (await send(method, path, body, renewed.token)) as ApiAnswer<T>;
-}
-
-/** A call without a customer (registration, verification, password reset). */
-export async function publicCall<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
-  return (await send(method, path, body, undefined)) as ApiAnswer<T>;
-}
-
-/** Messages of a 422 ConstraintViolationList, or of any other error body. */
-export function violationMessages(answer: ApiAnswer): string[] {
-  const body = answer.body as {
-    violations?: { message: string }[];
-    'hydra:description'?: string;
-    message?: string;
-  } | null;
-  if (body?.violations?.length) return body.violations.map((v) => v.message);
-  const single = body?.['hydra:description'] ?? body?.message;
-  return single ? [single] : [];
+  if (access.kind === 'visitor') return null;
+  if (access.kind === 'unavailable') return 'unavailable';
+  return {
+    token: access.token,
+    async renew() {
+      const jar = await cookies();
+      const refreshToken = jar.get(AUTH_COOKIES.refreshToken)?.value;
+      if (!refresh || !refreshToken || !canWriteCookies(jar, jar.get(AUTH_COOKIES.token)?.value)) return undefined;
+      const renewed = await renew(refreshToken);
+      return renewed.kind === 'customer' ? renewed.token : undefined;
+    },
+    async reset() {
+      const jar = await cookies();
+      // A page that renders cannot write cookies: /compte/session does it when the page sends the shopper there.
+      if (canWriteCookies(jar, undefined)) jar.delete(AUTH_COOKIES.token);
+    },
+  };
 }

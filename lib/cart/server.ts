@@ -1,10 +1,10 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { customerCall, violationMessages, type ApiAnswer } from '@/lib/auth/server';
 import { AUTH_COOKIES, CART_COOKIE } from '@/lib/auth/session';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
 import type { Order } from '@/lib/orders/types';
+import { shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
 import { afterAdd, isStillCart, type AddOutcome } from './rules';
 
@@ -53,10 +53,10 @@ async function answeredCart(token: string): Promise<Cart | null> {
  * session, renewed when it has expired (never anonymously instead: the cart would answer 404). A call
  * that may change the cart forgets the answer remembered for it.
  */
-async function orderCall<T>(method: string, path: string, body?: unknown, refresh = true): Promise<ApiAnswer<T>> {
+async function orderCall<T>(method: string, path: string, body?: unknown, refresh = true): Promise<ShopAnswer<T>> {
   const token = /^orders\/([^/?]+)/.exec(path)?.[1];
   if (method !== 'GET' && token) answers.delete(await answerKey(decodeURIComponent(token)));
-  return customerCall<T>(method, path, body, { refresh });
+  return shopperCall<T>(method, path, body, { refresh });
 }
 
 /** The current cart, or null (no token, gone, or already placed). Safe while rendering (nothing written there). */

@@ -5,6 +5,7 @@
  * call per part and minute at most; a failure lets the page decide. A catalogue event about the part
  * (/api/revalidate) forgets what was learnt of it at once.
  */
+import { proxyRead } from '@/lib/shop-api/proxy';
 import { fromShopDate, partPath } from './parts';
 
 export type PartStatus =
@@ -30,28 +31,23 @@ export function forgetPartStatus(codes: string[]): void {
 }
 
 /** The part's status, undefined when the shop API cannot say (unreachable, failing). */
-export async function partStatus(code: string, shopApiUrl: string): Promise<PartStatus | undefined> {
+export async function partStatus(code: string): Promise<PartStatus | undefined> {
   const cached = known.get(code);
   if (cached && cached.until > Date.now()) return { kind: 'known', path: cached.path, soldAt: cached.soldAt };
-  try {
-    const response = await fetch(`${shopApiUrl}/api/v2/shop/products/${encodeURIComponent(code)}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(2000),
-      cache: 'no-store',
-    });
-    // 400: a code the shop API refuses to look up (wrong shape) names no part either.
-    if (response.status === 404 || response.status === 400) return { kind: 'unknown' };
-    if (!response.ok) return undefined;
-    const product = (await response.json()) as { code: string; slug: string; soldAt?: string | null };
-    const status = {
-      kind: 'known',
-      path: partPath(product.code, product.slug),
-      soldAt: fromShopDate(product.soldAt),
-    } as const;
-    if (known.size >= MAX_ENTRIES) known.clear();
-    known.set(code, { ...status, until: Date.now() + TTL_MS });
-    return status;
-  } catch {
-    return undefined;
-  }
+  const answer = await proxyRead<{ code: string; slug: string; soldAt?: string | null }>(
+    `products/${encodeURIComponent(code)}`,
+  );
+  if (!answer) return undefined;
+  // 400: a code the shop API refuses to look up (wrong shape) names no part either.
+  if (answer.status === 404 || answer.status === 400) return { kind: 'unknown' };
+  const product = answer.body;
+  if (answer.status !== 200 || !product?.code || !product.slug) return undefined;
+  const status = {
+    kind: 'known',
+    path: partPath(product.code, product.slug),
+    soldAt: fromShopDate(product.soldAt),
+  } as const;
+  if (known.size >= MAX_ENTRIES) known.clear();
+  known.set(code, { ...status, until: Date.now() + TTL_MS });
+  return status;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { CATALOGUE_TAGS } from '@/lib/cache/catalogue-events';
 import { MEMORY_ONLY_TAG } from '@/lib/cache/memory-only-tag.mjs';
 import { ShopApiError } from '@/lib/shop-api/errors';
-import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
+import { catalogueGet, type HydraCollection } from '@/lib/shop-api/server';
 import {
   PAGE_SIZE,
   SORTS,
@@ -28,7 +28,10 @@ interface TaxonResource {
 }
 
 const childrenOf = (parentCode?: string) =>
-  shopGet<TaxonResource[]>('taxons', { searchParams: parentCode ? { parentCode } : undefined, cache: TAXON_CACHE });
+  catalogueGet<TaxonResource[]>('taxons', {
+    searchParams: parentCode ? { parentCode } : undefined,
+    cache: TAXON_CACHE,
+  });
 
 /** Part families with their sub-families, in menu order (GET /api/families). */
 export async function getFamilies(): Promise<Family[]> {
@@ -108,7 +111,7 @@ export async function listParts({ taxonCode, vehicleCode, search, page, sort }: 
   if (taxonCode) searchParams.taxon = taxonCode;
   if (vehicleCode) searchParams.vehicle = vehicleCode;
   if (search) searchParams.search = search;
-  const body = await shopGet<HydraCollection<ProductResource>>('products', {
+  const body = await catalogueGet<HydraCollection<ProductResource>>('products', {
     searchParams,
     ld: true,
     cache: search ? SEARCH_CACHE : LISTING_CACHE,
@@ -128,7 +131,7 @@ export async function getPart(code: string): Promise<PartDetail | null> {
   if (!PART_CODE.test(code)) return null;
   try {
     // Expired by /api/revalidate on every catalogue event naming this part (held, sold, changed…).
-    const product = await shopGet<ProductResource>(`products/${encodeURIComponent(code)}`, {
+    const product = await catalogueGet<ProductResource>(`products/${encodeURIComponent(code)}`, {
       cache: { tags: [CATALOGUE_TAGS.part(code)], revalidate: 300 },
     });
     return toPartDetail(product);
@@ -149,7 +152,7 @@ export interface ShippingOption {
 
 export async function getShippingOptions(): Promise<ShippingOption[]> {
   // No catalogue event concerns delivery methods: they expire by time only.
-  return shopGet<ShippingOption[]>('shipping-methods', { cache: { tags: [], revalidate: 3600 } });
+  return catalogueGet<ShippingOption[]>('shipping-methods', { cache: { tags: [], revalidate: 3600 } });
 }
 
 export interface TaxonPlace {

@@ -4,11 +4,11 @@ import { refresh } from 'next/cache';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/forms/checked';
-import { violationMessages } from '@/lib/auth/server';
 import { CART_COOKIE } from '@/lib/auth/session';
 import { getCart, orderCall } from '@/lib/cart/server';
 import { addressingBody, checkoutAddressSchema, type CheckoutAddressValues } from '@/lib/forms/checkout-schemas';
 import type { Order } from '@/lib/orders/types';
+import { violationMessages } from '@/lib/shop-api/server';
 import { lastSegment } from '@/lib/url/decode';
 import { checkoutState } from './state';
 

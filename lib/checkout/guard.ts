@@ -7,6 +7,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { AUTH_COOKIES, CART_COOKIE } from '@/lib/auth/session';
 import { isStillCart } from '@/lib/cart/rules';
+import { proxyRead } from '@/lib/shop-api/proxy';
 import { PAYMENT_RETURN } from './state';
 
 export const CHECKOUT_PATH = '/commande';
@@ -14,42 +15,25 @@ export const isCheckoutPath = (pathname: string) =>
   pathname === CHECKOUT_PATH || pathname.startsWith(`${CHECKOUT_PATH}/`);
 
 /** Parts in the visitor's cart; null when the shop API cannot say (the page then shows its own error). */
-async function cartQuantity(
-  shopApiUrl: string,
-  cartToken: string,
-  accessToken: string | undefined,
-): Promise<number | null> {
-  try {
-    const response = await fetch(`${shopApiUrl}/api/v2/shop/orders/${encodeURIComponent(cartToken)}`, {
-      headers: { accept: 'application/ld+json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
-      cache: 'no-store',
-      signal: AbortSignal.timeout(5_000),
-    });
-    if (response.status === 404) return 0;
-    if (!response.ok) return null;
-    const order = (await response.json()) as {
-      tokenValue: string;
-      state?: string;
-      checkoutState: string;
-      paymentState: string;
-      itemsTotalQuantities?: number;
-    };
-    return isStillCart(order) ? (order.itemsTotalQuantities ?? 0) : 0;
-  } catch {
-    return null;
-  }
+async function cartQuantity(cartToken: string, accessToken: string | undefined): Promise<number | null> {
+  const answer = await proxyRead<{
+    tokenValue: string;
+    state?: string;
+    checkoutState: string;
+    paymentState: string;
+    itemsTotalQuantities?: number;
+  }>(`orders/${encodeURIComponent(cartToken)}`, accessToken);
+  if (answer?.status === 404) return 0;
+  const order = answer?.status === 200 ? answer.body : null;
+  if (!order) return null;
+  return isStillCart(order) ? (order.itemsTotalQuantities ?? 0) : 0;
 }
 
-export async function guardCheckout(
-  request: NextRequest,
-  config: { shopApiUrl: string },
-): Promise<NextResponse | null> {
+export async function guardCheckout(request: NextRequest): Promise<NextResponse | null> {
   const { pathname } = request.nextUrl;
   if (!isCheckoutPath(pathname) || pathname === PAYMENT_RETURN.success) return null;
   const cartToken = request.cookies.get(CART_COOKIE)?.value;
-  const quantity = cartToken
-    ? await cartQuantity(config.shopApiUrl, cartToken, request.cookies.get(AUTH_COOKIES.token)?.value)
-    : 0;
+  const quantity = cartToken ? await cartQuantity(cartToken, request.cookies.get(AUTH_COOKIES.token)?.value) : 0;
   if (quantity === 0) return NextResponse.redirect(new URL('/panier', request.url));
   if (pathname === CHECKOUT_PATH) return NextResponse.redirect(new URL('/commande/adresses', request.url));
   return null;

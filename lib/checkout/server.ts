@@ -1,10 +1,9 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { violationMessages } from '@/lib/auth/server';
 import { orderCall, PREVIOUS_CART_COOKIE } from '@/lib/cart/server';
 import { CART_COOKIE } from '@/lib/auth/session';
 import { storefrontConfig } from '@/lib/config/server';
-import type { HydraCollection } from '@/lib/shop-api/server';
+import { shopperCall, violationMessages, type HydraCollection } from '@/lib/shop-api/server';
 import type { Order } from '@/lib/orders/types';
 import { PAYMENT_RETURN } from './state';
 
@@ -17,11 +16,11 @@ export interface ShippingOption {
 }
 
 export async function getShippingOptions(token: string): Promise<ShippingOption[]> {
-  const answer = await orderCall<HydraCollection<ShippingOption>>(
+  const answer = await shopperCall<HydraCollection<ShippingOption>>(
     'GET',
     `shipping-methods?tokenValue=${encodeURIComponent(token)}`,
     undefined,
-    false,
+    { refresh: false, ld: true },
   );
   return answer.status === 200 ? (answer.body?.['hydra:member'] ?? []) : [];
 }

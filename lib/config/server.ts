@@ -5,8 +5,6 @@ import 'server-only';
  * (phone, links) are read when the page is rendered; `npm start` rebuilds when they change.
  */
 export interface StorefrontConfig {
-  /** Base URL of the Sylius-compatible shop API, as this server reaches it. */
-  shopApiUrl: string;
   /** Public URL of the storefront (canonical links, return URLs). */
   siteUrl: string;
   /** Customer service phone, French digits (public runtime config). */
@@ -36,7 +34,6 @@ export function paysOnSandbox(env: { PAYMENT_PROVIDER?: string; STRIPE_SECRET_KE
 export function storefrontConfig(): StorefrontConfig {
   const env = process.env;
   return {
-    shopApiUrl: (env.SHOP_API_URL || 'http://127.0.0.1:8000').replace(/\/$/, ''),
     siteUrl: (env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
     phone: env.SHOP_PHONE || '0353011234',
     contactFormUrl: env.CONTACT_FORM_URL || '',

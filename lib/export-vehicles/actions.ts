@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/forms/checked';
-import { customerCall, violationMessages } from '@/lib/auth/server';
+import { customerCall, violationMessages } from '@/lib/shop-api/server';
 import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { quoteRequestSchema, type QuoteRequestValues } from '@/lib/forms/quote-request-schema';
 import { EXPORT_VEHICLES_PATH, isExportVehicleCode } from './types';

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/forms/checked';
-import { customerCall, violationMessages } from '@/lib/auth/server';
+import { customerCall, violationMessages } from '@/lib/shop-api/server';
 import { UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { withdrawalSchema, type WithdrawalValues } from '@/lib/forms/withdrawal-schema';
 import { isOrderToken } from './types';

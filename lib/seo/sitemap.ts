@@ -5,7 +5,7 @@ import { getFamilies } from '@/lib/catalogue/server';
 import { familyPath } from '@/lib/catalogue/slug';
 import { CATALOGUE_TAGS } from '@/lib/cache/catalogue-events';
 import { brandList, contentPages } from '@/lib/content/server';
-import { shopGet, type HydraCollection } from '@/lib/shop-api/server';
+import { catalogueGet, type HydraCollection } from '@/lib/shop-api/server';
 import { PARTS_PER_SITEMAP, sitemapFiles } from './sitemap-files';
 
 /**
@@ -25,7 +25,7 @@ interface IndexEntry {
 const isoDate = (syliusDate: string) => `${syliusDate.replace(' ', 'T')}Z`;
 
 async function partIndex(page: number): Promise<HydraCollection<IndexEntry>> {
-  return shopGet<HydraCollection<IndexEntry>>('products-index', {
+  return catalogueGet<HydraCollection<IndexEntry>>('products-index', {
     searchParams: { page, itemsPerPage: PARTS_PER_SITEMAP },
     ld: true,
     cache: SITEMAP_CACHE,

@@ -1,7 +1,17 @@
 import 'server-only';
-import ky, { HTTPError, TimeoutError, type Options } from 'ky';
-import { storefrontConfig } from '@/lib/config/server';
-import { RETRY_STATUS_CODES, ShopApiError } from './errors';
+import { headers as requestHeaders } from 'next/headers';
+import { callSession } from '@/lib/auth/server';
+import { clientAddress, proxyHops } from '@/lib/auth/client-address';
+import { ShopApiError } from './errors';
+import { shopFetch, type CacheHint, type ShopAnswer, type ShopRequest } from './transport';
+
+/**
+ * The entry points of server code to the shop API, named by who calls (decision 0013); all go
+ * through the one transport (transport.ts). The proxy has its own (proxy.ts, tokens.ts).
+ */
+
+export type { CacheHint, ShopAnswer };
+export { violationMessages } from './transport';
 
 /** Hydra collection as the shop API serves it with `Accept: application/ld+json`. */
 export interface HydraCollection<T> {
@@ -10,46 +20,91 @@ export interface HydraCollection<T> {
   'hydra:view'?: Record<string, string>;
 }
 
-/** Cache hints for Next's fetch cache: catalogue reads are tagged so webhooks can revalidate them. */
-export interface CacheHint {
-  tags: string[];
-  revalidate: number;
-}
-
-const client = () =>
-  ky.create({
-    prefixUrl: `${storefrontConfig().shopApiUrl}/api/v2/shop`,
-    headers: { Accept: 'application/json', 'Accept-Language': 'fr-FR' },
-    timeout: 10_000,
-    retry: { limit: 2, statusCodes: RETRY_STATUS_CODES, backoffLimit: 2_000 },
-  });
-
-/** GET from the shop API; `ld` asks for JSON-LD (collections keep their hydra envelope). */
-export async function shopGet<T>(
+/**
+ * Cached catalogue reads (parts, listings, vehicles, shipping methods, countries, the sitemap):
+ * anonymous and shared by every shopper, so no token and no address; `ld` asks for JSON-LD
+ * (collections keep their hydra envelope). Throws `ShopApiError` unless the answer is a success.
+ */
+export async function catalogueGet<T>(
   path: string,
-  options: { searchParams?: Options['searchParams']; ld?: boolean; cache?: CacheHint } = {},
+  options: { searchParams?: ShopRequest['searchParams']; ld?: boolean; cache?: CacheHint } = {},
 ): Promise<T> {
+  const answer = await shopFetch<T>({ path, ...options });
+  if (answer.status >= 200 && answer.status < 300 && answer.body !== null) return answer.body;
+  const kind = answer.status === 404 ? 'not-found' : answer.status >= 500 ? 'server' : 'client';
+  throw new ShopApiError(kind, answer.status, `GET ${path} answered ${answer.status}`);
+}
+
+/** What a call answers when the shop API could not be asked or did not answer: like the shop API being down. */
+const UNAVAILABLE: ShopAnswer<never> = { status: 503, statusText: 'Service Unavailable', body: null };
+
+/** What a call as the customer answers without a session: what the shop API would say, without asking it. */
+const NO_SESSION: ShopAnswer<never> = { status: 401, statusText: 'Unauthorized', body: null };
+
+interface CallOptions {
+  /** false: never spends the refresh token (pages that render cannot store a new one anyway). */
+  refresh?: boolean;
+  /** Ask for JSON-LD: product and order lists, and any list read with its hydra envelope. */
+  ld?: boolean;
+}
+
+async function call<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  ld: boolean,
+  session: Awaited<ReturnType<typeof callSession>> | 'none',
+): Promise<ShopAnswer<T>> {
+  // Never an anonymous call instead of a session that could not be renewed: a customer's cart would
+  // answer 404 and be replaced.
+  if (session === 'unavailable') return UNAVAILABLE;
   try {
-    return await client()
-      .get(path, {
-        searchParams: options.searchParams,
-        headers: options.ld ? { Accept: 'application/ld+json' } : undefined,
-        ...(options.cache
-          ? { next: { tags: options.cache.tags, revalidate: options.cache.revalidate } }
-          : { cache: 'no-store' }),
-      } as Options)
-      .json<T>();
+    return await shopFetch<T>({
+      method,
+      path,
+      body,
+      ld,
+      session: session === 'none' || session === null ? undefined : session,
+      // The shop API limits sign-in attempts and registrations per client address.
+      clientAddress: clientAddress(await requestHeaders(), proxyHops()),
+    });
   } catch (error) {
-    throw toShopApiError(error, path);
+    if (error instanceof ShopApiError) return UNAVAILABLE;
+    throw error;
   }
 }
 
-function toShopApiError(error: unknown, path: string): ShopApiError {
-  if (error instanceof HTTPError) {
-    const status = error.response.status;
-    const kind = status === 404 ? 'not-found' : status >= 500 ? 'server' : 'client';
-    return new ShopApiError(kind, status, `GET ${path} answered ${status}`);
-  }
-  if (error instanceof TimeoutError) return new ShopApiError('network', null, `GET ${path} timed out`);
-  return new ShopApiError('network', null, `GET ${path} failed: ${(error as Error).message}`);
+/**
+ * A call as the signed-in customer (account, addresses, orders, export vehicles): Bearer from the
+ * httpOnly cookie, renewed first when it has expired and cookies can be written; a token the shop API
+ * refuses as a JWT is renewed once and the call retried (transport.ts). Without a session nothing is
+ * asked: 401. Answers every status, never throws, so forms can show violations.
+ */
+export async function customerCall<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  { refresh = true, ld = false }: CallOptions = {},
+): Promise<ShopAnswer<T>> {
+  const session = await callSession(refresh);
+  if (session === null) return NO_SESSION;
+  return call<T>(method, path, body, ld, session);
+}
+
+/**
+ * A call as the customer when there is a session, as a visitor otherwise: the cart and the order
+ * (a customer's cart answers only to them, a visitor's to its token).
+ */
+export async function shopperCall<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  { refresh = true, ld = false }: CallOptions = {},
+): Promise<ShopAnswer<T>> {
+  return call<T>(method, path, body, ld, await callSession(refresh));
+}
+
+/** A call without a customer, whatever the session (sign-in, registration, verification, password reset). */
+export async function publicCall<T>(method: string, path: string, body?: unknown): Promise<ShopAnswer<T>> {
+  return call<T>(method, path, body, false, 'none');
 }

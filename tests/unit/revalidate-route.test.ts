@@ -134,8 +134,8 @@ describe('POST /api/revalidate', () => {
       }),
     );
     try {
-      await partStatus('P0000007', 'http://shop-api.test');
-      await partStatus('P0000007', 'http://shop-api.test');
+      await partStatus('P0000007');
+      await partStatus('P0000007');
       expect(asked).toHaveLength(1);
 
       const body = JSON.stringify({
@@ -151,7 +151,7 @@ describe('POST /api/revalidate', () => {
       expect(expired.sort()).toEqual(['listings', 'part-index', 'product:P0000007', 'product:P0000008']);
       expect(revalidateTag.mock.calls.every(([, profile]) => profile?.expire === 0)).toBe(true);
 
-      await partStatus('P0000007', 'http://shop-api.test');
+      await partStatus('P0000007');
       expect(asked).toHaveLength(2);
     } finally {
       vi.unstubAllGlobals();

@@ -216,7 +216,7 @@ describe('a page rendering (cookies cannot be written)', () => {
     const request = new NextRequest('http://localhost/panier', {
       headers: { cookie: `shop_token=${expired}; shop_refresh_token=refresh-1; shop_cart_token=cart-1` },
     });
-    const writes = await renewSession(request, { shopApiUrl: API, siteUrl: 'http://localhost' });
+    const writes = await renewSession(request, { siteUrl: 'http://localhost' });
     expect(writes).not.toBeNull();
     context.jar = new Jar(Object.fromEntries(request.cookies.getAll().map((cookie) => [cookie.name, cookie.value])));
     context.jar.writable = false;
@@ -233,7 +233,7 @@ describe('the proxy, before every page and server action', () => {
   it('renews an expired access token: the request goes on with the new one, the response hands it to the browser', async () => {
     const { renewSession } = await import('@/lib/auth/renew-session');
     const incoming = request(`shop_token=${expired}; shop_refresh_token=refresh-1; shop_cart_token=cart-1`);
-    const writes = await renewSession(incoming, { shopApiUrl: API, siteUrl: 'https://shop.example' });
+    const writes = await renewSession(incoming, { siteUrl: 'https://shop.example' });
     expect(incoming.cookies.get('shop_refresh_token')?.value).toBe('refresh-2');
     expect(api.liveAccessTokens.has(incoming.cookies.get('shop_token')!.value)).toBe(true);
     const response = NextResponse.next();
@@ -254,13 +254,10 @@ describe('the proxy, before every page and server action', () => {
     const live = await accessToken('alice', 3600);
     expect(
       await renewSession(request(`shop_token=${live}; shop_refresh_token=refresh-1`), {
-        shopApiUrl: API,
         siteUrl: 'http://localhost',
       }),
     ).toBeNull();
-    expect(
-      await renewSession(request('shop_cart_token=cart-9'), { shopApiUrl: API, siteUrl: 'http://localhost' }),
-    ).toBeNull();
+    expect(await renewSession(request('shop_cart_token=cart-9'), { siteUrl: 'http://localhost' })).toBeNull();
     expect(api.refreshCalls).toBe(0);
   });
 
@@ -268,14 +265,14 @@ describe('the proxy, before every page and server action', () => {
     const { renewSession } = await import('@/lib/auth/renew-session');
     api.refreshAnswer = 'fail';
     const down = request(`shop_token=${expired}; shop_refresh_token=refresh-1; shop_cart_token=cart-1`);
-    expect(await renewSession(down, { shopApiUrl: API, siteUrl: 'http://localhost' })).toBeNull();
+    expect(await renewSession(down, { siteUrl: 'http://localhost' })).toBeNull();
     expect(down.cookies.get('shop_refresh_token')?.value).toBe('refresh-1');
 
     api.refreshAnswer = 'refuse';
     const over = request(
       `shop_token=${expired}; shop_refresh_token=refresh-1; shop_cart_token=cart-1; shop_customer=7`,
     );
-    const writes = await renewSession(over, { shopApiUrl: API, siteUrl: 'http://localhost' });
+    const writes = await renewSession(over, { siteUrl: 'http://localhost' });
     expect(over.cookies.getAll()).toEqual([]);
     const response = NextResponse.next();
     writes!(response);
@@ -288,11 +285,9 @@ describe('the proxy, before every page and server action', () => {
     const { renewSession } = await import('@/lib/auth/renew-session');
     const cookie = `shop_token=${expired}; shop_refresh_token=refresh-1`;
     const together = [request(cookie), request(cookie, '/'), request(cookie, '/pieces')];
-    await Promise.all(
-      together.map((incoming) => renewSession(incoming, { shopApiUrl: API, siteUrl: 'http://localhost' })),
-    );
+    await Promise.all(together.map((incoming) => renewSession(incoming, { siteUrl: 'http://localhost' })));
     const late = request(cookie, '/compte');
-    await renewSession(late, { shopApiUrl: API, siteUrl: 'http://localhost' });
+    await renewSession(late, { siteUrl: 'http://localhost' });
     expect(api.refreshCalls).toBe(1);
     expect([...together, late].map((incoming) => incoming.cookies.get('shop_refresh_token')?.value)).toEqual([
       'refresh-2',

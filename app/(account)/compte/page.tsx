@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
+import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { getCustomer } from '@/lib/account/server';
 
 /** /compte: the customer's area (title from the layout: 'Mon compte'). */
@@ -9,10 +10,16 @@ export default async function AccountPage() {
   return (
     <>
       <AccountNav current="/compte" />
-      <h1 className="text-3xl font-bold text-brand-900">{t('hello', { name: customer.firstName })}</h1>
-      <p className="mt-2 text-slate-700">
-        {customer.email} · {customer.group === 'professional' ? t('professional') : t('individual')}
-      </p>
+      <h1 className="text-3xl font-bold text-brand-900">
+        {customer ? t('hello', { name: customer.firstName }) : t('title')}
+      </h1>
+      {customer ? (
+        <p className="mt-2 text-slate-700">
+          {customer.email} · {customer.group === 'professional' ? t('professional') : t('individual')}
+        </p>
+      ) : (
+        <UnavailableNotice />
+      )}
       <p className="mt-4 max-w-2xl text-slate-700">{t('intro')}</p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {(

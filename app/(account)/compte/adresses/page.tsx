@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { DeleteAddressButton } from '@/components/account/address-form';
 import { AccountNav } from '@/components/account/account-nav';
+import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { getAddresses, getCountries, getCustomer } from '@/lib/account/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,7 +30,9 @@ export default async function AddressesPage() {
           {t('addAddressTitle')}
         </Link>
       </div>
-      {addresses.length === 0 ? (
+      {addresses === null ? (
+        <UnavailableNotice />
+      ) : addresses.length === 0 ? (
         <p className="mt-6 text-slate-700">{t('noAddress')}</p>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -37,7 +40,7 @@ export default async function AddressesPage() {
             const label = `${address.firstName} ${address.lastName}, ${address.street}, ${address.postcode} ${address.city}`;
             return (
               <li key={address.id} className="rounded-lg border border-slate-200 p-4">
-                {customer.defaultAddress === address['@id'] && (
+                {customer?.defaultAddress === address['@id'] && (
                   <p className="mb-2 text-xs font-semibold uppercase text-brand-700">{t('defaultAddress')}</p>
                 )}
                 <address className="not-italic text-slate-800">

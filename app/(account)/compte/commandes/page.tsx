@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
+import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { getCustomer } from '@/lib/account/server';
 import { formatPrice } from '@/lib/format/price';
 import { getOrders } from '@/lib/orders/server';
@@ -23,7 +24,9 @@ export default async function OrdersPage() {
     <>
       <AccountNav current="/compte/commandes" />
       <h1 className="text-3xl font-bold text-brand-900">{t('ordersTitle')}</h1>
-      {orders.length === 0 ? (
+      {orders === null ? (
+        <UnavailableNotice />
+      ) : orders.length === 0 ? (
         <>
           <p className="mt-6 text-slate-700">{t('noOrders')}</p>
           <Link

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
 import { ProfileForm } from '@/components/account/profile-form';
+import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { getCustomer } from '@/lib/account/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,20 +15,24 @@ export default async function ProfilePage() {
     <>
       <AccountNav current="/compte/profil" />
       <h1 className="text-3xl font-bold text-brand-900">{t('profileTitle')}</h1>
-      <ProfileForm
-        initial={{
-          firstName: customer.firstName,
-          lastName: customer.lastName,
-          email: customer.email,
-          phoneNumber: customer.phoneNumber ?? '',
-          group: customer.group,
-          subscribedToNewsletter: customer.subscribedToNewsletter,
-          companyName: customer.companyName ?? '',
-          siret: customer.siret ?? '',
-          currentPassword: '',
-        }}
-        pendingEmail={customer.pendingEmail ?? null}
-      />
+      {customer ? (
+        <ProfileForm
+          initial={{
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+            email: customer.email,
+            phoneNumber: customer.phoneNumber ?? '',
+            group: customer.group,
+            subscribedToNewsletter: customer.subscribedToNewsletter,
+            companyName: customer.companyName ?? '',
+            siret: customer.siret ?? '',
+            currentPassword: '',
+          }}
+          pendingEmail={customer.pendingEmail ?? null}
+        />
+      ) : (
+        <UnavailableNotice />
+      )}
     </>
   );
 }

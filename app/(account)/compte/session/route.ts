@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { clearSession, customerCall, readSession } from '@/lib/auth/server';
+import { clearSession, readSession } from '@/lib/auth/server';
+import { customerCall } from '@/lib/shop-api/server';
 import { storefrontConfig } from '@/lib/config/server';
 import { safeReturnPath } from '@/lib/url/return-path';
 

@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
+import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { ExportVehicleFacts } from '@/components/export/export-vehicle-facts';
-import { getCustomer } from '@/lib/account/server';
+import { getCustomer, UNAVAILABLE } from '@/lib/account/server';
 import { getExportVehicles } from '@/lib/export-vehicles/server';
 import { EXPORT_VEHICLES_PATH } from '@/lib/export-vehicles/types';
 
@@ -28,7 +29,10 @@ export default async function ExportVehiclesPage({
     searchParams,
   ]);
   const askedCode = typeof devis === 'string' ? devis : null;
-  const asked = offer.allowed && askedCode ? offer.vehicles.find((vehicle) => vehicle.code === askedCode) : undefined;
+  const asked =
+    offer !== UNAVAILABLE && offer.allowed && askedCode
+      ? offer.vehicles.find((vehicle) => vehicle.code === askedCode)
+      : undefined;
   return (
     <>
       <AccountNav current={EXPORT_VEHICLES_PATH} />
@@ -38,7 +42,9 @@ export default async function ExportVehiclesPage({
           {asked ? t('sent', { name: asked.name }) : t('sentGeneric')}
         </p>
       )}
-      {!offer.allowed ? (
+      {offer === UNAVAILABLE ? (
+        <UnavailableNotice />
+      ) : !offer.allowed ? (
         <>
           <p className="mt-4 max-w-3xl text-slate-800">{t('professionalsOnly')}</p>
           <Link

@@ -28,13 +28,14 @@ export default async function AddressesStepPage() {
     getCountries(),
   ]);
   if (!cart || cart.items.length === 0) redirect('/panier');
-  const saved = addresses.map((address) => ({
+  // The address book or the customer unreadable for now: the shopper types the addresses instead.
+  const saved = (addresses ?? []).map((address) => ({
     id: address.id,
     label: `${address.firstName} ${address.lastName}${address.company ? ` (${address.company})` : ''}, ${address.street}, ${address.postcode} ${address.city}`,
   }));
   const known = (id: number | null) => (id !== null && saved.some((address) => address.id === id) ? String(id) : null);
   const defaultId =
-    known(Number(lastSegment(customer.defaultAddress)) || null) ?? (saved[0] ? String(saved[0].id) : 'new');
+    known(Number(lastSegment(customer?.defaultAddress)) || null) ?? (saved[0] ? String(saved[0].id) : 'new');
   // An order addressed before shows its choices again; typed addresses come back as 'new'.
   const choiceOf = (id: number | null, address: OrderAddress | null) => known(id) ?? (address ? 'new' : defaultId);
   const shippingChoice = choiceOf(cart.shippingAddressId, cart.shippingAddress);
@@ -58,8 +59,8 @@ export default async function AddressesStepPage() {
               billingChoice,
               sameBilling,
               licencePlates: cart.licencePlates ?? '',
-              firstName: customer.firstName,
-              lastName: customer.lastName,
+              firstName: customer?.firstName ?? '',
+              lastName: customer?.lastName ?? '',
               shipping: typed(cart.shippingAddress),
               billing: typed(cart.billingAddress),
             }}

@@ -23,14 +23,14 @@ export default async function AddAddressPage() {
         id={null}
         countries={countries}
         initial={{
-          firstName: customer.firstName,
-          lastName: customer.lastName,
+          firstName: customer?.firstName ?? '',
+          lastName: customer?.lastName ?? '',
           company: '',
           street: '',
           postcode: '',
           city: '',
           countryCode: 'FR',
-          phoneNumber: customer.phoneNumber ?? '',
+          phoneNumber: customer?.phoneNumber ?? '',
         }}
       />
       <Link href="/compte/adresses" className="mt-6 inline-block text-sm font-semibold text-brand-700 underline">

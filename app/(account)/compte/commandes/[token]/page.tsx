@@ -3,8 +3,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
+import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { AddressLines, OrderItems, OrderTotals } from '@/components/checkout/order-summary';
-import { getCustomer } from '@/lib/account/server';
+import { getCustomer, UNAVAILABLE } from '@/lib/account/server';
 import { formatDateTime } from '@/lib/format/date';
 import { getOrder, getWithdrawal } from '@/lib/orders/server';
 import type { WithdrawalStatus } from '@/lib/orders/types';
@@ -32,6 +33,19 @@ export default async function OrderPage({
     searchParams,
   ]);
   if (!order) notFound();
+  if (order === UNAVAILABLE)
+    return (
+      <>
+        <AccountNav current="/compte/commandes" />
+        <p>
+          <Link href="/compte/commandes" className="text-sm font-semibold text-brand-700 underline">
+            {t('backToOrders')}
+          </Link>
+        </p>
+        <h1 className="mt-2 text-3xl font-bold text-brand-900">{t('orderTitle')}</h1>
+        <UnavailableNotice />
+      </>
+    );
   return (
     <>
       <AccountNav current="/compte/commandes" />
@@ -56,7 +70,7 @@ export default async function OrderPage({
       {order.checkoutCompletedAt && (
         <p className="mt-1 text-slate-700">{t('orderPlacedOn', { date: formatDateTime(order.checkoutCompletedAt) })}</p>
       )}
-      {retractation === 'enregistree' && withdrawal?.requests.length ? (
+      {retractation === 'enregistree' && withdrawal && withdrawal !== UNAVAILABLE && withdrawal.requests.length ? (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
           {t('withdrawalRecorded')}
         </p>
@@ -90,7 +104,7 @@ export default async function OrderPage({
           <span className="font-mono">{order.licencePlates}</span>
         </p>
       )}
-      {withdrawal && <WithdrawalSection token={token} withdrawal={withdrawal} />}
+      {withdrawal && withdrawal !== UNAVAILABLE && <WithdrawalSection token={token} withdrawal={withdrawal} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
-import { customerCall, readSession } from '@/lib/auth/server';
+import { readSession } from '@/lib/auth/server';
+import { customerCall } from '@/lib/shop-api/server';
 import { storefrontConfig } from '@/lib/config/server';
 
 /**

@@ -3,9 +3,10 @@ import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
+import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { ExportVehicleFacts } from '@/components/export/export-vehicle-facts';
 import { QuoteRequestForm } from '@/components/export/quote-request-form';
-import { getCustomer } from '@/lib/account/server';
+import { getCustomer, UNAVAILABLE } from '@/lib/account/server';
 import { getExportVehicle } from '@/lib/export-vehicles/server';
 import { EXPORT_VEHICLES_PATH } from '@/lib/export-vehicles/types';
 
@@ -23,6 +24,19 @@ export default async function QuoteRequestPage({ params }: { params: Promise<{ c
   ]);
   if (vehicle === 'forbidden') redirect(EXPORT_VEHICLES_PATH);
   if (!vehicle) notFound();
+  if (vehicle === UNAVAILABLE || !customer)
+    return (
+      <>
+        <AccountNav current={EXPORT_VEHICLES_PATH} />
+        <p>
+          <Link href={EXPORT_VEHICLES_PATH} className="text-sm font-semibold text-brand-700 underline">
+            {t('back')}
+          </Link>
+        </p>
+        <h1 className="mt-2 text-3xl font-bold text-brand-900">{t('quoteTitle')}</h1>
+        <UnavailableNotice />
+      </>
+    );
   return (
     <>
       <AccountNav current={EXPORT_VEHICLES_PATH} />

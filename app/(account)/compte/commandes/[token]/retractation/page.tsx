@@ -3,8 +3,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
+import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { WithdrawalForm } from '@/components/account/withdrawal-form';
-import { getCustomer } from '@/lib/account/server';
+import { getCustomer, UNAVAILABLE } from '@/lib/account/server';
 import { formatDateTime } from '@/lib/format/date';
 import { getOrder, getWithdrawal } from '@/lib/orders/server';
 import { lastSegment } from '@/lib/url/decode';
@@ -28,6 +29,19 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ tok
     getWithdrawal(token),
   ]);
   if (!order || !withdrawal) notFound();
+  if (order === UNAVAILABLE || withdrawal === UNAVAILABLE || !customer)
+    return (
+      <>
+        <AccountNav current="/compte/commandes" />
+        <p>
+          <Link href={`/compte/commandes/${token}`} className="text-sm font-semibold text-brand-700 underline">
+            {t('backToOrders')}
+          </Link>
+        </p>
+        <h1 className="mt-2 text-3xl font-bold text-brand-900">{t('withdrawalTitle')}</h1>
+        <UnavailableNotice />
+      </>
+    );
   const items = order.items
     .filter((item) => withdrawal.withdrawableItems.some((iri) => lastSegment(iri) === String(item.id)))
     .map((item) => ({ id: String(item.id), name: item.productName }));
