@@ -65,6 +65,7 @@ class FakeShopApi {
   refreshAnswer: 'rotate' | 'refuse' | 'fail' = 'rotate';
   liveRefreshTokens = new Set<string>(['refresh-1']);
   liveAccessTokens = new Set<string>();
+  refusedAccessTokens = new Set<string>();
   orders = new Map<string, { owner: string | null; items: string[] }>([
     ['cart-1', { owner: 'alice', items: ['P0000001'] }],
   ]);
@@ -77,6 +78,11 @@ class FakeShopApi {
     const path = url.pathname.replace('/api/v2/shop/', '');
     const bearer = new Headers(init?.headers).get('authorization')?.replace('Bearer ', '');
     const caller = bearer && this.liveAccessTokens.has(bearer) ? 'alice' : null;
+    // A token that looks live but whose session the shop API ended: refused as a JWT.
+    if (bearer && this.refusedAccessTokens.has(bearer)) {
+      this.calls.push(`${method} ${path} refused`);
+      return json(401, { code: 401, message: 'Invalid JWT Token' });
+    }
     this.calls.push(`${method} ${path}${caller ? ' as alice' : ''}`);
     if (path === 'refresh-token') return this.refresh(JSON.parse(String(init?.body)).refresh_token);
     const order = /^orders\/([^/]+)$/.exec(path);
@@ -198,6 +204,31 @@ describe('server code, where cookies can be written (server actions, route handl
     const { GET } = await import('@/app/api/session/route');
     expect(await (await GET()).json()).toMatchObject({ authenticated: false, cartQuantity: 0 });
     expect([...context.jar.values.keys()]).toEqual([]);
+  });
+});
+
+describe('a token the shop API refuses as a JWT (its message says so)', () => {
+  it('in an action: the token is dropped, renewed once and the call retried with the new one', async () => {
+    // Another life than the renewed token's, so the two differ within the same second.
+    const refused = await accessToken('alice', 1800);
+    api.refusedAccessTokens.add(refused);
+    context.jar = new Jar({ shop_token: refused, shop_refresh_token: 'refresh-1', shop_cart_token: 'cart-1' });
+    const { getCart } = await import('@/lib/cart/server');
+    expect((await getCart())?.tokenValue).toBe('cart-1');
+    expect(api.calls).toEqual(['GET orders/cart-1 refused', 'POST refresh-token', 'GET orders/cart-1 as alice']);
+    expect(context.jar.get('shop_token')?.value).not.toBe(refused);
+    expect(context.jar.get('shop_refresh_token')?.value).toBe('refresh-2');
+  });
+
+  it('while a page renders: nothing is spent and nothing is asked anonymously (the cart is kept)', async () => {
+    const refused = await accessToken('alice', 3600);
+    api.refusedAccessTokens.add(refused);
+    context.jar = new Jar({ shop_token: refused, shop_refresh_token: 'refresh-1', shop_cart_token: 'cart-1' });
+    context.jar.writable = false;
+    const { getCart } = await import('@/lib/cart/server');
+    expect(await getCart()).toBeNull();
+    expect(api.calls).toEqual(['GET orders/cart-1 refused']);
+    expect(context.jar.get('shop_cart_token')?.value).toBe('cart-1');
   });
 });
 
