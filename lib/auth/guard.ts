@@ -8,11 +8,11 @@ import { AUTH_COOKIES, isAuthenticated } from './session';
 import { isCheckoutPath } from '@/lib/checkout/guard';
 import { MAX_RETURN_PATH, safeReturnPath } from '@/lib/url/return-path';
 
-export const SIGN_IN_PATH = '/connexion';
-export const ACCOUNT_PATH = '/compte';
+const SIGN_IN_PATH = '/connexion';
+const ACCOUNT_PATH = '/compte';
 export const RETURN_PARAM = 'retour';
 
-export const isAccountPath = (pathname: string) => pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
+const isAccountPath = (pathname: string) => pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
 /** The account and the checkout (checkout pages need a signed-in customer too). */
 const needsSession = (pathname: string) => isAccountPath(pathname) || isCheckoutPath(pathname);
 

@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CATALOGUE_EVENTS, type CatalogueChange } from './catalogue-events';
 
-export const MAX_WEBHOOK_AGE_SECONDS = 300;
+const MAX_WEBHOOK_AGE_SECONDS = 300;
 export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024;
 /** What a part code can look like (the shop API never sends another). */
 const PART_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -17,7 +17,7 @@ const PART_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_CODES = 1000;
 
 /** Calls remembered at most: far above what the shop API sends in five minutes (one batch per 100 ms at most). */
-export const MAX_REMEMBERED_CALLS = 10_000;
+const MAX_REMEMBERED_CALLS = 10_000;
 
 export type WebhookCheck =
   { ok: true; changes: CatalogueChange[] } | { ok: false; status: 400 | 401 | 409 | 503; reason: string };

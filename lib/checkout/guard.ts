@@ -10,7 +10,7 @@ import { isStillCart } from '@/lib/cart/rules';
 import { proxyRead } from '@/lib/shop-api/proxy';
 import { PAYMENT_RETURN } from './state';
 
-export const CHECKOUT_PATH = '/commande';
+const CHECKOUT_PATH = '/commande';
 export const isCheckoutPath = (pathname: string) =>
   pathname === CHECKOUT_PATH || pathname.startsWith(`${CHECKOUT_PATH}/`);
 

@@ -12,8 +12,7 @@ import { forgetListingTotals } from '../db/products.js';
  * released when it ends without a sale, sold, restocked (a cancelled order's parts back on sale), or
  * withdrawn from sale by the staff.
  */
-const CATALOGUE_EVENTS = ['created', 'changed', 'held', 'released', 'sold', 'restocked', 'withdrawn'] as const;
-export type CatalogueEvent = (typeof CATALOGUE_EVENTS)[number];
+export type CatalogueEvent = 'created' | 'changed' | 'held' | 'released' | 'sold' | 'restocked' | 'withdrawn';
 
 /** One event and the codes of the parts it concerns (a part's variant has the part's code). */
 export interface CatalogueChange {
