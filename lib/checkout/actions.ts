@@ -1,7 +1,7 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/forms/checked';
 import { CART_COOKIE } from '@/lib/auth/session';
@@ -10,7 +10,9 @@ import { addressingBody, checkoutAddressSchema, type CheckoutAddressValues } fro
 import type { Order } from '@/lib/orders/types';
 import { violationMessages } from '@/lib/shop-api/server';
 import { lastSegment } from '@/lib/url/decode';
-import { checkoutState } from './state';
+import { isBotUserAgent } from '@/lib/seo/bots';
+import { startPayment } from './server';
+import { checkoutState, stepFor } from './state';
 
 const UNAVAILABLE = 'La commande est momentanément indisponible. Réessayez dans un instant.';
 
@@ -86,4 +88,26 @@ export async function chooseShippingAction(_previous: FormResult | null, form: F
   const problem = chosen ? null : await saveShippingMethod(cart, code);
   refresh();
   return problem ? { ok: false, messages: [problem] } : { ok: true, message: RECAP_UPDATED };
+}
+
+/** What the payment step shows when no checkout could be opened. */
+export type PaymentRefusal = { messages: string[] };
+
+const BROWSERS_ONLY = 'Le paiement s’ouvre depuis un navigateur.';
+
+/**
+ * The payment step's one way in: holds the parts and leaves for the provider's checkout. Posted by the
+ * step's form, which the page submits itself once shown to a shopper (never on a prefetch: a posted
+ * action is the one thing a prefetch or a crawler following links does not do); crawlers running
+ * scripts are refused by name.
+ */
+export async function startPaymentAction(_previous: PaymentRefusal | null, _form: FormData): Promise<PaymentRefusal> {
+  if (isBotUserAgent((await headers()).get('user-agent'))) return { messages: [BROWSERS_ONLY] };
+  const cart = await getCart();
+  if (!cart || cart.items.length === 0) redirect('/panier');
+  const step = stepFor('/commande/stripe', checkoutState(cart));
+  if (step !== '/commande/stripe') redirect(step);
+  const payment = await startPayment(cart.tokenValue);
+  if (payment.checkoutUrl !== null) redirect(payment.checkoutUrl);
+  return { messages: payment.messages };
 }

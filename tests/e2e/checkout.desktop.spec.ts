@@ -272,4 +272,50 @@ test.describe('checkout', () => {
     const placed = await checkout.totals(page.getByRole('main'));
     expect(placed.total.cents).toBe(recap.total.cents);
   });
+
+  test('a prefetch or a crawler entering the payment step opens no payment; the shopper entering it does', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const checkout = new CheckoutPage(page);
+    await checkout.signUp(`prefetch.${unique()}@exemple.fr`);
+    const { href } = await checkout.addFirstPartOf('/pieces/echappement');
+    const code = href.split('/')[2]!;
+    const inStock = async () =>
+      (
+        (await (await request.get(`${E2E_SHOP_API_URL}/api/v2/shop/products/${code}`)).json()) as {
+          defaultVariantData: { inStock: boolean };
+        }
+      ).defaultVariantData.inStock;
+    await checkout.proceedFromCart();
+    await checkout.fillNewShippingAddress(address);
+    await checkout.toShipping();
+    // The method chosen (recorded as the radio is checked): the order is ready for the payment step.
+    await page.getByRole('radio', { name: /Retrait au centre VHU/ }).check();
+    await expect(checkout.recap()).not.toContainText('À choisir');
+    expect(await inStock()).toBe(true);
+
+    // Requests nobody clicked, with the shopper's own cookies: Next's router prefetching the link, a
+    // browser's prefetch or prerender, a crawler. Each may render the page; none may open a payment.
+    const visits: Record<string, string>[] = [
+      { rsc: '1', 'next-router-prefetch': '1' },
+      { 'sec-purpose': 'prefetch;prerender' },
+      { purpose: 'prefetch' },
+      { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    ];
+    for (const headers of visits) {
+      // Redirects followed (Next adds its cache-busting parameter to RSC requests): the answer is the
+      // step itself, not the provider's checkout.
+      const answer = await page.request.get('/commande/stripe', { headers });
+      expect(answer.status(), JSON.stringify(headers)).toBe(200);
+      expect(new URL(answer.url()).pathname, JSON.stringify(headers)).toBe('/commande/stripe');
+      expect(await inStock(), JSON.stringify(headers)).toBe(true);
+    }
+
+    // The shopper following the step opens the payment, as before.
+    await page.goto('/commande/stripe');
+    await checkout.onSandbox();
+    expect(await inStock()).toBe(false);
+  });
 });
