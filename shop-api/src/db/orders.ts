@@ -20,7 +20,7 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type ShipmentRow = typeof shipments.$inferSelect;
+type ShipmentRow = typeof shipments.$inferSelect;
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 

@@ -12,7 +12,7 @@ import { codePart } from '../seed/generate.js';
 import type { Db } from './client.js';
 import { productCompatibilities, productImages, products, productTaxons, productVariants, taxons } from './schema.js';
 
-export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'sold' | 'withdrawn';
+type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'sold' | 'withdrawn';
 export type ImportResult = { outcome: ImportOutcome; note?: string } | { outcome: 'rejected'; errors: string[] };
 
 async function taxonIds(

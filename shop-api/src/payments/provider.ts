@@ -6,7 +6,7 @@
 import Stripe from 'stripe';
 import type { PaymentRow } from '../db/payments.js';
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   paymentId: number;
   orderToken: string;
   currencyCode: string;

@@ -18,13 +18,13 @@ import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
 import { closeCheckouts } from '../payments/confirmed.js';
 import type { AppContext } from '../context.js';
 
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 /**
  * Decoded size bound: a few kilobytes of PNG or WebP can declare a picture of billions of pixels
  * (a decompression bomb). 50 megapixels covers a 48 MP phone photo and keeps one decode near 150 MB.
  */
-export const MAX_PHOTO_PIXELS = 50_000_000;
+const MAX_PHOTO_PIXELS = 50_000_000;
 const CODE_PARAM = { type: 'string', pattern: '^[A-Z0-9][A-Z0-9_-]{2,40}$' } as const;
 
 const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {

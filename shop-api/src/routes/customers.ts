@@ -32,7 +32,7 @@ import {
 import { EMAIL_CHANGE_TTL_MS, newToken, RESET_TTL_MS, tokenDigest, VERIFICATION_TTL_MS } from '../domain/secrets.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { addressKey } from '../http/rate-limits.js';
-import { API_PREFIX, iri, item, syliusDate } from '../http/jsonld.js';
+import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
 import {
   emailChangedMail,
@@ -42,31 +42,10 @@ import {
   verificationMail,
 } from '../mail/templates.js';
 import type { AppContext } from '../context.js';
+import { customerFields } from '../serialisers/customers.js';
 
 const string = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const nullableString = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
-
-export function customerFields(customer: CustomerRow) {
-  return {
-    id: customer.id,
-    email: customer.email,
-    // The yard's extension: an address asked for, used once the link mailed to it is followed.
-    pendingEmail: customer.pendingEmail,
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    fullName: `${customer.firstName} ${customer.lastName}`,
-    phoneNumber: customer.phoneNumber,
-    gender: customer.gender,
-    birthday: customer.birthday ? syliusDate(customer.birthday) : null,
-    subscribedToNewsletter: customer.subscribedToNewsletter,
-    // The yard's extension (the customer's group, individual or professional): prices with or without VAT follow it.
-    group: customer.groupCode,
-    companyName: customer.companyName,
-    siret: customer.siret,
-    defaultAddress: customer.defaultAddressId ? iri('addresses', customer.defaultAddressId) : null,
-    user: { '@id': iri('shop-users', customer.id), '@type': 'ShopUser', verified: customer.verifiedAt !== null },
-  };
-}
 
 const customersRoutes: FastifyPluginAsync<AppContext> = async (
   app,

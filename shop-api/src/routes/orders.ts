@@ -28,75 +28,15 @@ import { closeCheckouts } from '../payments/confirmed.js';
 import { countries, type OrderAddress } from '../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { addItemProblem, CART_MESSAGES } from '../domain/cart.js';
-import { CHANNEL_CODE } from '../domain/channel.js';
 import { CHECKOUT_MESSAGES, defaultMethod, methodsFor, parsePlates } from '../domain/checkout.js';
 import { addressViolations, type AddressInput } from '../domain/customer-rules.js';
 import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
 import type { Violation } from '../http/errors.js';
 import { newToken } from '../domain/secrets.js';
 import { notFound, ViolationError } from '../http/errors.js';
-import { API_PREFIX, collection, iri, item, member, syliusDate } from '../http/jsonld.js';
+import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import type { AppContext } from '../context.js';
-
-const addressOut = (address: OrderAddress | null) => (address ? { '@type': 'Address', ...address } : null);
-
-export function orderFields({ order, items, shipment }: OrderBundle, { withState }: { withState: boolean }) {
-  return {
-    ...(withState
-      ? {
-          channel: `${API_PREFIX}/channels/${CHANNEL_CODE}`,
-          state: order.state,
-          checkoutCompletedAt: order.checkoutCompletedAt ? syliusDate(order.checkoutCompletedAt) : null,
-        }
-      : {}),
-    shippingAddress: addressOut(order.shippingAddress),
-    billingAddress: addressOut(order.billingAddress),
-    // The ids of the address book the addresses came from, and the plates (yard's extensions).
-    billingAddressId: order.billingAddressId,
-    shippingAddressId: order.shippingAddressId,
-    licencePlates: order.licencePlates,
-    payments: [],
-    shipments: shipment
-      ? [
-          {
-            '@id': iri('shipments', shipment.id),
-            '@type': 'Shipment',
-            id: shipment.id,
-            method: iri('shipping-methods', shipment.methodCode),
-          },
-        ]
-      : [],
-    currencyCode: order.currencyCode,
-    localeCode: order.localeCode,
-    checkoutState: order.checkoutState,
-    paymentState: order.paymentState,
-    shippingState: order.shippingState,
-    tokenValue: order.tokenValue,
-    id: order.id,
-    number: order.number,
-    items: items.map((row) => ({
-      '@id': iri('order-items', row.id),
-      '@type': 'OrderItem',
-      id: row.id,
-      variant: iri('product-variants', row.variantCode),
-      productName: row.productName,
-      quantity: row.quantity,
-      unitPrice: row.unitPrice,
-      originalUnitPrice: row.unitPrice,
-      discountedUnitPrice: row.unitPrice,
-      total: row.total,
-      subtotal: row.total,
-    })),
-    itemsTotal: order.itemsTotal,
-    itemsSubtotal: order.itemsTotal,
-    itemsTotalQuantities: items.reduce((sum, row) => sum + row.quantity, 0),
-    shippingTotal: order.shippingTotal,
-    taxTotal: 0,
-    orderPromotionTotal: 0,
-    shippingPromotionTotal: 0,
-    total: order.total,
-  };
-}
+import { orderFields } from '../serialisers/orders.js';
 
 const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
   const { db, jwt, now } = context;

@@ -1,44 +1,20 @@
 /**
- * Paying an order: `POST /orders/{token}/pay` holds the parts and opens a checkout,
+ * Paying an order: `POST /orders/{token}/pay` (the use case `use-cases/pay-order.ts`) holds the parts and opens a checkout,
  * answering `{checkoutUrl}`; the order is paid only when the provider confirms. Without a Stripe key
  * the provider is this server's sandbox page (`/sandbox/checkout/{session}`): it shows the amount and
  * lets the visitor pay or cancel, then sends them back to the storefront. No real money: never run a
  * public shop on the sandbox.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { attachCheckout, closePayment, expireStalePayments, HoldError, openPayment } from '../db/payments.js';
-import { findOrder, listShippingMethods } from '../db/orders.js';
-import { CART_MESSAGES } from '../domain/cart.js';
-import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
-import { newToken } from '../domain/secrets.js';
-import { HttpError, ViolationError } from '../http/errors.js';
+import { ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
-import { closeCheckouts } from '../payments/confirmed.js';
-import { orderFields } from './orders.js';
+import { PAY_MESSAGES, payOrder } from '../use-cases/pay-order.js';
+import { orderFields } from '../serialisers/orders.js';
 import { accessibleOrder } from '../auth/order-access.js';
 import type { AppContext } from '../context.js';
 
-/** A checkout stays open (and its parts held) this long. */
-export const CHECKOUT_TTL_MS = 30 * 60_000;
-
-export const PAY_MESSAGES = {
-  notReady: 'Choisissez d’abord l’adresse et le mode de livraison.',
-  badUrl: 'Adresse de retour refusée : elle doit mener à la boutique.',
-  notPaid: 'Le paiement de cette commande n’est pas encore confirmé.',
-  opening: 'Le paiement de cette commande est en cours d’ouverture : réessayez dans un instant.',
-  changed: 'Votre commande vient de changer : vérifiez-la puis relancez le paiement.',
-} as const;
-
 const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
-  const { db, jwt, now, siteUrl, paymentProvider } = context;
-  const siteOrigin = new URL(siteUrl).origin;
-  const isShopUrl = (value: string) => {
-    try {
-      return new URL(value).origin === siteOrigin;
-    } catch {
-      return false;
-    }
-  };
+  const { db, jwt } = context;
 
   const accessible = (request: FastifyRequest, token: string) => accessibleOrder(db, jwt, request, token);
 
@@ -56,96 +32,13 @@ const paymentsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
         },
       },
     },
-    async (request) => {
-      const { order, items } = await accessible(request, request.params.token);
-      const { afterSuccessUrl, afterCancelUrl } = request.body;
-      if (!isShopUrl(afterSuccessUrl) || !isShopUrl(afterCancelUrl))
-        throw new ViolationError([{ propertyPath: 'afterSuccessUrl', message: PAY_MESSAGES.badUrl }]);
-      await expireStalePayments(db, now());
-      const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MS);
-      let opened;
-      try {
-        // The amount is the order's total read under the order's lock, and every part is held for this
-        // payment before any checkout opens: no checkout for a part someone else is paying for.
-        opened = await openPayment(
-          db,
-          {
-            orderId: order.id,
-            provider: paymentProvider.name,
-            sessionId: `pending_${newToken(16)}`,
-            afterSuccessUrl,
-            afterCancelUrl,
-            expiresAt,
-          },
-          now(),
-        );
-      } catch (error) {
-        if (error instanceof HoldError) {
-          const nameOf = (code: string) => items.find((row) => row.variantCode === code)?.productName ?? code;
-          throw new ViolationError(
-            error.variantCodes.map((code) => ({
-              propertyPath: 'items',
-              message: `${nameOf(code)} : ${CART_MESSAGES.reserved}`,
-            })),
-          );
-        }
-        throw error;
-      }
-      if (opened.kind === 'placed')
-        throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.completed }]);
-      if (opened.kind === 'empty') throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.empty }]);
-      if (opened.kind === 'not_ready') throw new ViolationError([{ propertyPath: '', message: PAY_MESSAGES.notReady }]);
-      // Asking again while a checkout is open returns it (a double click must not hold twice).
-      if (opened.kind === 'existing' && opened.payment.checkoutUrl) return { checkoutUrl: opened.payment.checkoutUrl };
-      if (opened.kind === 'existing') throw new HttpError(409, PAY_MESSAGES.opening);
-      const payment = opened.payment;
-      // The checkout's lines are the order as the payment froze it.
-      const frozen = (await findOrder(db, order.tokenValue))!;
-      const method = frozen.shipment
-        ? (await listShippingMethods(db)).find((m) => m.code === frozen.shipment!.methodCode)
-        : undefined;
-      const lines = [
-        ...frozen.items.map((row) => ({ name: row.productName, amount: row.unitPrice })),
-        ...(frozen.order.shippingTotal > 0
-          ? [
-              {
-                name: `Livraison : ${method?.name ?? frozen.shipment?.methodCode ?? ''}`,
-                amount: frozen.order.shippingTotal,
-              },
-            ]
-          : []),
-      ];
-      if (lines.reduce((sum, line) => sum + line.amount, 0) !== payment.amount) {
-        // The order changed between the two reads: that change cancelled this payment; the shopper pays again.
-        throw new HttpError(409, PAY_MESSAGES.changed);
-      }
-      let checkout;
-      try {
-        checkout = await paymentProvider.openCheckout({
-          paymentId: payment.id,
-          orderToken: order.tokenValue,
-          currencyCode: payment.currencyCode,
-          lines,
-          successUrl: afterSuccessUrl,
-          cancelUrl: afterCancelUrl,
-          expiresAt,
-        });
-      } catch (error) {
-        request.log.error({ err: error }, 'payment provider failed');
-        await closePayment(db, payment.id, 'cancelled', now());
-        throw new HttpError(
-          502,
-          'Le paiement par carte est momentanément indisponible. Réessayez dans quelques minutes.',
-        );
-      }
-      const attached = await attachCheckout(db, payment.id, checkout.sessionId, checkout.url);
-      if (!attached) {
-        // Cancelled while the provider opened it (the cart changed): that checkout must take no money.
-        await closeCheckouts(context, [{ ...payment, sessionId: checkout.sessionId }], request.log);
-        throw new HttpError(409, PAY_MESSAGES.changed);
-      }
-      return { checkoutUrl: attached.checkoutUrl };
-    },
+    async (request) =>
+      payOrder(context, {
+        order: await accessible(request, request.params.token),
+        afterSuccessUrl: request.body.afterSuccessUrl,
+        afterCancelUrl: request.body.afterCancelUrl,
+        log: request.log,
+      }),
   );
 
   app.patch<{ Params: { token: string } }>(`${API_PREFIX}/orders/:token/complete`, async (request) => {

@@ -9,9 +9,7 @@ import {
   listProductIndex,
   listProducts,
   type ProductFilters,
-  type ProductRecord,
   type SortField,
-  type VehicleRef,
 } from '../db/products.js';
 import { descendantIds, taxonIdsByCodes } from '../db/taxons.js';
 import { notFound } from '../http/errors.js';
@@ -27,73 +25,10 @@ import {
 } from '../http/jsonld.js';
 import { digitsSchema, positiveInt } from '../http/params.js';
 import type { AppContext } from '../context.js';
-
-const vehicle = (ref: VehicleRef) => ({
-  '@id': iri('taxons', ref.code),
-  code: ref.code,
-  name: ref.name,
-  model: { code: ref.modelCode, name: ref.modelName },
-  brand: { code: ref.brandCode, name: ref.brandName },
-  fullName: `${ref.brandName} ${ref.modelName} ${ref.name}`,
-});
-
-export function productFields(product: ProductRecord, mediaUrl: string) {
-  const variantIri = product.variant ? iri('product-variants', product.variant.code) : null;
-  return {
-    id: product.id,
-    code: product.code,
-    productTaxons: product.productTaxonIds.map((id) => iri('product-taxons', id)),
-    mainTaxon: iri('taxons', product.mainTaxonCode),
-    reviews: [],
-    averageRating: 0,
-    images: product.images.map((image) => ({
-      '@id': iri('product-images', image.id),
-      '@type': 'ProductImage',
-      id: image.id,
-      type: image.type,
-      path: `${mediaUrl}/${image.path}`,
-    })),
-    variants: variantIri ? [variantIri] : [],
-    options: [],
-    associations: [],
-    createdAt: syliusDate(product.createdAt),
-    updatedAt: syliusDate(product.updatedAt),
-    name: product.name,
-    slug: product.slug,
-    description: product.description,
-    shortDescription: product.shortDescription,
-    defaultVariant: variantIri,
-    defaultVariantData: product.variant
-      ? {
-          '@id': variantIri,
-          '@type': 'ProductVariant',
-          code: product.variant.code,
-          name: product.variant.name,
-          inStock: product.variant.inStock,
-          price: product.variant.price,
-          originalPrice: product.variant.originalPrice,
-          lowestPriceBeforeDiscount: null,
-        }
-      : null,
-    // The yard's part facts (the yard's extension of the Sylius product).
-    soldAt: product.soldAt ? syliusDate(product.soldAt) : null,
-    oemReference: product.oemReference,
-    grade: product.grade,
-    warrantyMonths: product.warrantyMonths,
-    weight: product.weightGrams / 1000,
-    donorVehicle: product.donorEngine
-      ? {
-          ...vehicle(product.donorEngine),
-          year: product.donorYear,
-          mileage: product.donorMileageKm,
-        }
-      : null,
-    compatibleEngines: product.compatibleEngines.map(vehicle),
-  };
-}
+import { productFields } from '../serialisers/products.js';
 
 /** Most parts a page of the product index holds: the most URLs one sitemap file may hold. */
-export const PRODUCT_INDEX_PAGE_SIZE = 50_000;
+const PRODUCT_INDEX_PAGE_SIZE = 50_000;
 
 const ORDER_PARAMS: Record<string, SortField> = {
   'order[price]': 'price',

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js';
 
 type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 
-export const shippingMethodFields = (row: ShippingMethodRow) => ({
+const shippingMethodFields = (row: ShippingMethodRow) => ({
   id: row.id,
   code: row.code,
   position: row.position,

@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import type { AppContext } from '../context.js';
 
-export function taxonFields(taxon: TaxonWithChildren) {
+function taxonFields(taxon: TaxonWithChildren) {
   return {
     id: taxon.id,
     code: taxon.code,

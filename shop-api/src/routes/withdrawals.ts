@@ -20,7 +20,7 @@ import { API_PREFIX, iri, item, syliusDate } from '../http/jsonld.js';
 import { withdrawalAcknowledgementMail } from '../mail/templates.js';
 import type { AppContext } from '../context.js';
 
-export function withdrawalFields(row: WithdrawalRow, bundle: OrderBundle) {
+function withdrawalFields(row: WithdrawalRow, bundle: OrderBundle) {
   return {
     id: row.id,
     order: iri('orders', bundle.order.tokenValue),
