@@ -1,0 +1,14 @@
+/** Countries the shop delivers to. */
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { countries } from './schema.js';
+
+/** Codes of the enabled countries, in order. */
+export async function enabledCountryCodes(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ code: countries.code })
+    .from(countries)
+    .where(eq(countries.enabled, true))
+    .orderBy(asc(countries.code));
+  return rows.map((row) => row.code);
+}
