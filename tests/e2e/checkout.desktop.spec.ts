@@ -280,7 +280,7 @@ test.describe('checkout', () => {
     test.setTimeout(90_000);
     const checkout = new CheckoutPage(page);
     await checkout.signUp(`prefetch.${unique()}@exemple.fr`);
-    const { href } = await checkout.addFirstPartOf('/pieces/echappement');
+    const { href } = await checkout.addFirstPartOf('/pieces/alimentation-carburant');
     const code = href.split('/')[2]!;
     const inStock = async () =>
       (
@@ -317,5 +317,9 @@ test.describe('checkout', () => {
     await page.goto('/commande/stripe');
     await checkout.onSandbox();
     expect(await inStock()).toBe(false);
+    // Cancelled, so the part is for sale again for whoever comes next.
+    await page.getByRole('button', { name: 'Annuler et revenir à la boutique' }).click();
+    await expect(page).toHaveURL(/\/commande\/livraison\?paiement=annule$/);
+    expect(await inStock()).toBe(true);
   });
 });
