@@ -123,8 +123,10 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Pièces auto d'occasion");
     await expect(catalogue.parts).toHaveCount(PAGE_SIZE);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pieces$/);
+    // Clicked once the page is interactive; the client navigation may take a while on a loaded machine.
+    await catalogue.waitUntilInteractive();
     await catalogue.pagination().getByRole('link', { name: 'Page 2', exact: true }).click();
-    await expect(page).toHaveURL(/\/pieces\?page=2$/);
+    await expect(page).toHaveURL(/\/pieces\?page=2$/, { timeout: 15_000 });
     await catalogue.waitUntilInteractive();
     await expect(page).toHaveTitle("Pièces auto d'occasion – page 2");
     await expect(catalogue.pagination().getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
