@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { resolveListingQuery } from '@/lib/catalogue/listing-url';
 import { PART_PAGE_PREFIX } from '@/lib/catalogue/parts';
+import { resolveSearchQuery, SEARCH_PATH } from '@/lib/catalogue/search-url';
 import { partStatus } from '@/lib/catalogue/part-status';
 import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
@@ -13,7 +14,7 @@ import { safeDecode } from '@/lib/url/decode';
 
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
- * listing parameters (?page=&tri=) into cached static routes, renews an expired session (an access
+ * listing parameters (?page=&tri=) and searches (?q=&page=) into cached static routes, renews an expired session (an access
  * token past its life, with the refresh token) before any page or action, guards the account pages,
  * answers 404 for part addresses that name no part and 410 Gone for parts sold longer ago than
  * SOLD_PART_PAGE_DAYS, and guards the checkout (empty cart → /panier). Every answer gets the page
@@ -65,6 +66,11 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   if (pathname === '/pieces' || pathname.startsWith('/pieces/')) {
     const outcome = resolveListingQuery(pathname, searchParams);
     if (outcome.kind === 'redirect') return NextResponse.redirect(new URL(outcome.to, request.url), 301);
+    if (outcome.kind === 'rewrite') return NextResponse.rewrite(new URL(outcome.to, request.url), forward);
+  }
+  if (pathname === SEARCH_PATH || pathname.startsWith(`${SEARCH_PATH}/`)) {
+    const outcome = resolveSearchQuery(pathname, searchParams);
+    if (outcome.kind === 'redirect') return NextResponse.redirect(new URL(outcome.to, request.url), 308);
     if (outcome.kind === 'rewrite') return NextResponse.rewrite(new URL(outcome.to, request.url), forward);
   }
   if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {

@@ -5,7 +5,8 @@
  * - renders that found nothing (a 404, a redirect) are not kept: their addresses are anyone's (an
  *   unknown family, page 9 999 of a listing, a part under any name), and each would take a few dozen
  *   KB of disk. Such a render is cheap and rare for real visitors; it is simply done again;
- * - answers tagged MEMORY_ONLY_TAG (searches) stay in the memory cache, a bounded LRU.
+ * - answers tagged MEMORY_ONLY_TAG (searches), and pages built from such answers (search results),
+ *   stay in the memory cache, a bounded LRU.
  *
  * Next loads this file at run time, unbundled (next.config.ts `cacheHandler`). It extends Next's
  * default handler, which is not public API: tests/unit/page-cache-handler.test.ts and the end-to-end
@@ -22,10 +23,20 @@ export function isFoundNothing(data) {
   return Boolean(data) && RENDERED_KINDS.has(data.kind) && data.status !== undefined && data.status !== 200;
 }
 
+/**
+ * The tags of an entry: a fetch's are in its context; a page or route keeps those of the fetches it
+ * made in its `x-next-cache-tags` header (comma-separated).
+ */
+export function tagsOf(data, ctx) {
+  if (ctx?.tags) return ctx.tags;
+  const header = data?.headers?.['x-next-cache-tags'];
+  return typeof header === 'string' ? header.split(',') : [];
+}
+
 export default class PageCacheHandler extends DefaultHandler {
   set(key, data, ctx) {
     if (isFoundNothing(data)) return Promise.resolve();
-    if (!ctx?.tags?.includes(MEMORY_ONLY_TAG)) return super.set(key, data, ctx);
+    if (!tagsOf(data, ctx).includes(MEMORY_ONLY_TAG)) return super.set(key, data, ctx);
     // Next's handler fills its memory cache, then reads flushToDisk before its first await: turned
     // off around that synchronous part, the answer is kept in memory only.
     const flushToDisk = this.flushToDisk;

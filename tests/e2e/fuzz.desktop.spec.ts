@@ -112,11 +112,16 @@ test('made-up addresses answer 404 or a redirect and leave nothing in the page c
   await expect(page).toHaveTitle('Erreur 404');
 });
 
-test('searches and made-up vehicles leave no shop-API answer on disk', async ({ request }) => {
+test('searches and made-up vehicles leave no shop-API answer and no page on disk', async ({ request }) => {
   const word = `zz${Date.now().toString(36)}`;
   const search = await request.get(`/recherche?q=${word}`);
   expect(search.status()).toBe(200);
   expect(await search.text()).toContain(word);
+  // The same search again is the cached page (kept in memory, as the check below shows).
+  const again = await request.get(`/recherche?q=${word}`);
+  expect(await again.text()).toContain(word);
+  expect(again.headers()['x-nextjs-cache']).toBe('HIT');
+  expect(cachedFiles().filter((file) => file.includes(word))).toEqual([]);
   const vehicle = `piece_renault_${word}`;
   expect((await request.get(`/api/vehicles?parent=${vehicle}`)).status()).toBe(404);
   expect((await request.get(`/api/parts?vehicle=${vehicle}_moteur`)).status()).toBe(404);

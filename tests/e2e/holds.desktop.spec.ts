@@ -10,7 +10,7 @@ const LISTING = '/pieces/direction-suspension';
 const WITHIN = { timeout: 5000, intervals: [250] };
 
 test.describe('a part held by a payment', () => {
-  test('shows "Réservée" on its card and its page while the payment is open, "En stock" again once it is cancelled', async ({
+  test('shows "Réservée" on its card (listing and cached search) and its page while the payment is open, "En stock" again once it is cancelled', async ({
     page,
     context,
   }) => {
@@ -20,8 +20,11 @@ test.describe('a part held by a payment', () => {
     const visitor = new CataloguePage(await context.browser()!.newPage());
     await checkout.signUp(`reserve.${unique()}@exemple.fr`);
     const { href } = await checkout.addFirstPartOf(LISTING);
-    // Both pages cached as "in stock" before the hold.
+    // The search a shopper makes for this part: its results page is cached like a listing.
+    const search = `/recherche?q=${encodeURIComponent(await visitor.oemReference(href))}`;
+    // All three pages cached as "in stock" before the hold.
     expect(await visitor.cardAvailability(LISTING, href)).toBe('En stock');
+    expect(await visitor.cardAvailability(search, href)).toBe('En stock');
     expect(await visitor.pageAvailability(href)).toContain('En stock');
 
     await checkout.proceedFromCart();
@@ -30,11 +33,13 @@ test.describe('a part held by a payment', () => {
     await checkout.payWith(/Retrait au centre VHU/);
     await checkout.onSandbox();
     await expect.poll(() => visitor.cardAvailability(LISTING, href), WITHIN).toBe('Réservée');
+    await expect.poll(() => visitor.cardAvailability(search, href), WITHIN).toBe('Réservée');
     await expect.poll(() => visitor.pageAvailability(href), WITHIN).toContain('Réservée');
 
     await page.getByRole('button', { name: 'Annuler et revenir à la boutique' }).click();
     await expect(page).toHaveURL(/\/commande\/livraison\?paiement=annule$/);
     await expect.poll(() => visitor.cardAvailability(LISTING, href), WITHIN).toBe('En stock');
+    await expect.poll(() => visitor.cardAvailability(search, href), WITHIN).toBe('En stock');
     await expect.poll(() => visitor.pageAvailability(href), WITHIN).toContain('En stock');
     await visitor.page.close();
   });

@@ -87,4 +87,19 @@ describe('page cache handler', () => {
     await same.set('listing-2', answer('{}'), { fetchCache: true, tags: ['listings'] });
     expect(filesOnDisk().length).toBe(withListing.length + 1);
   });
+
+  it('keeps a page built from memory-only answers (a search) in memory only, a listing page on disk', async () => {
+    const tagged = (tags: string) => ({ ...page(), headers: { 'x-next-cache-tags': tags } });
+    const before = filesOnDisk();
+    await handler().set('/recherche/~1~phare', tagged(`_N_T_/layout,listings,${MEMORY_ONLY_TAG}`), pageCtx);
+    expect(filesOnDisk()).toEqual(before);
+    const kept = await handler().get('/recherche/~1~phare', {
+      kind: 'APP_PAGE',
+      isRoutePPREnabled: false,
+      isFallback: false,
+    });
+    expect(kept?.value).toMatchObject({ kind: 'APP_PAGE', html: '<p>pièce</p>' });
+    await handler().set('/pieces/moteur', tagged('_N_T_/layout,listings'), pageCtx);
+    expect(filesOnDisk().some((name) => name.endsWith('moteur.html'))).toBe(true);
+  });
 });

@@ -31,6 +31,16 @@ export class CataloguePage extends ShopPage {
     );
   }
 
+  /** The manufacturer's (OEM) reference shown on the part page at `href`: what a shopper searches for. */
+  async oemReference(href: string): Promise<string> {
+    await this.page.goto(href);
+    const term = this.page
+      .getByRole('main')
+      .getByRole('term')
+      .filter({ hasText: /^Référence constructeur$/ });
+    return ((await term.locator('xpath=following-sibling::dd[1]').textContent()) ?? '').trim();
+  }
+
   /** What the part page at `href` says of its availability, read afresh. */
   async pageAvailability(href: string): Promise<string> {
     await this.page.goto(href);

@@ -1,0 +1,69 @@
+/**
+ * Search URLs. Visitors see `/recherche?q=…&page=N`; proxy.ts rewrites a search with words into one
+ * path segment (`/recherche/~N~words`) so that each search is a cached page like a listing page,
+ * rendered once and then served from the memory cache until a catalogue event or 5 minutes expire it
+ * (decision 0016). `/recherche` without words is a static page.
+ */
+import { safeDecode } from '@/lib/url/decode';
+import { MAX_LISTING_PAGE } from './listing-url';
+
+export const SEARCH_PATH = '/recherche';
+/** Longer searches are cut: no part name or reference is that long. */
+const MAX_QUERY_LENGTH = 100;
+const SEGMENT = /^~(\d{1,5})~([\s\S]+)$/;
+
+export interface SearchState {
+  query: string;
+  page: number;
+}
+
+/** What the shop API is asked: control characters and broken unicode mean nothing in a search. */
+export function normaliseQuery(raw: string): string {
+  return raw
+    .toWellFormed()
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH)
+    .trim();
+}
+
+/** Public URL of a page of results. */
+export function searchHref({ query, page }: SearchState): string {
+  const params = new URLSearchParams({ q: query });
+  if (page > 1) params.set('page', String(page));
+  return `${SEARCH_PATH}?${params}`;
+}
+
+/** The internal path of a page of results (what proxy.ts rewrites to). */
+export function searchSegmentPath({ query, page }: SearchState): string {
+  return `${SEARCH_PATH}/${encodeURIComponent(`~${page}~${query}`)}`;
+}
+
+/** The search a path segment names (as the route receives it, still percent-encoded), or null. */
+export function decodeSearchSegment(segment: string): SearchState | null {
+  const match = SEGMENT.exec(safeDecode(segment) ?? '');
+  if (!match) return null;
+  const page = Number(match[1]);
+  const query = normaliseQuery(match[2]!);
+  if (page < 1 || page > MAX_LISTING_PAGE || !query) return null;
+  return { query, page };
+}
+
+export type SearchQueryOutcome = { kind: 'clean' } | { kind: 'redirect'; to: string } | { kind: 'rewrite'; to: string };
+
+/**
+ * What proxy.ts does with a request under /recherche: words in `q` are rewritten to the cached
+ * segment (an unreadable page number is page 1); no words leave the static search page; an internal
+ * segment typed as an address goes back to its public URL, so a search has one address.
+ */
+export function resolveSearchQuery(pathname: string, search: URLSearchParams): SearchQueryOutcome {
+  if (pathname !== SEARCH_PATH) {
+    const state = decodeSearchSegment(pathname.slice(SEARCH_PATH.length + 1));
+    return { kind: 'redirect', to: state ? searchHref(state) : SEARCH_PATH };
+  }
+  const query = normaliseQuery(search.get('q') ?? '');
+  if (!query) return { kind: 'clean' };
+  const rawPage = search.get('page') ?? '1';
+  const page = /^\d{1,5}$/.test(rawPage) ? Number(rawPage) : 1;
+  return { kind: 'rewrite', to: searchSegmentPath({ query, page: page >= 1 && page <= MAX_LISTING_PAGE ? page : 1 }) };
+}

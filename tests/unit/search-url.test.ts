@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import {
+  decodeSearchSegment,
+  normaliseQuery,
+  resolveSearchQuery,
+  searchHref,
+  searchSegmentPath,
+} from '@/lib/catalogue/search-url';
+
+const resolve = (path: string, query: string) => resolveSearchQuery(path, new URLSearchParams(query));
+/** What the page receives: the last segment of the rewritten path, still percent-encoded. */
+const segmentOf = (path: string) => path.slice('/recherche/'.length);
+
+describe('search URLs', () => {
+  it('rewrites a search with words to its cached segment, page 1 unless a valid page is given', () => {
+    expect(resolve('/recherche', 'q=phare')).toEqual({ kind: 'rewrite', to: '/recherche/~1~phare' });
+    expect(resolve('/recherche', 'q=porte%20avant&page=3')).toEqual({
+      kind: 'rewrite',
+      to: '/recherche/~3~porte%20avant',
+    });
+    for (const page of ['0', '-1', 'abc', '99999', '2.5'])
+      expect(resolve('/recherche', `q=phare&page=${page}`)).toEqual({ kind: 'rewrite', to: '/recherche/~1~phare' });
+  });
+
+  it('leaves the static search page to a search without words', () => {
+    expect(resolve('/recherche', '')).toEqual({ kind: 'clean' });
+    expect(resolve('/recherche', 'q=%20%20')).toEqual({ kind: 'clean' });
+    expect(resolve('/recherche', 'q=%00%1f&page=2')).toEqual({ kind: 'clean' });
+  });
+
+  it('sends an internal segment typed as an address back to the one public URL', () => {
+    expect(resolve('/recherche/~2~phare', '')).toEqual({ kind: 'redirect', to: '/recherche?q=phare&page=2' });
+    expect(resolve('/recherche/n-importe-quoi', '')).toEqual({ kind: 'redirect', to: '/recherche' });
+    expect(resolve('/recherche/%E0%A4%A', '')).toEqual({ kind: 'redirect', to: '/recherche' });
+  });
+
+  it('cleans what is typed as the shop API is asked it', () => {
+    expect(normaliseQuery('  phare\u0000avant\n ')).toBe('phare avant');
+    expect(normaliseQuery('x'.repeat(150))).toHaveLength(100);
+    expect(normaliseQuery('\ud800moteur')).toBe('\ufffdmoteur');
+  });
+
+  it('gives the page the very search that was typed, whatever it holds', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), fc.integer({ min: 1, max: 10_000 }), (typed, page) => {
+        const outcome = resolve('/recherche', new URLSearchParams({ q: typed, page: String(page) }).toString());
+        const query = normaliseQuery(typed);
+        if (!query) {
+          expect(outcome).toEqual({ kind: 'clean' });
+          return;
+        }
+        expect(outcome.kind).toBe('rewrite');
+        const to = (outcome as { to: string }).to;
+        // One segment, whatever the words hold (slashes, question marks, percent signs).
+        expect(segmentOf(to)).not.toMatch(/[/?#]/);
+        expect(decodeSearchSegment(segmentOf(to))).toEqual({ query, page });
+        expect(searchSegmentPath({ query, page })).toBe(to);
+        // The public URL of the same search leads back to it.
+        const back = new URL(searchHref({ query, page }), 'http://shop');
+        expect(resolveSearchQuery(back.pathname, back.searchParams)).toEqual(outcome);
+      }),
+    );
+  });
+});
