@@ -243,6 +243,38 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     });
   });
 
+  it('gives back money taken for a checkout of ours whose payment is gone, and nothing for a checkout not ours', async () => {
+    const paidSession = (id: string, extra: Json) => ({
+      id: `evt_${id}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 1200,
+          currency: 'eur',
+          ...extra,
+        },
+      },
+    });
+    // Its cart was erased with the account: the session still names our payment.
+    const orphan = await webhook(
+      paidSession('cs_test_orphan', { payment_intent: 'pi_orphan', metadata: { payment_id: '999999' } }),
+    );
+    expect(orphan.statusCode).toBe(200);
+    expect(orphan.json()).toEqual({ received: true, handled: true });
+    expect(double.refunds.at(-1)).toMatchObject({
+      payment_intent: 'pi_orphan',
+      idempotencyKey: 'refund-orphan-cs_test_orphan',
+    });
+    const refunds = double.refunds.length;
+    const stranger = await webhook(paidSession('cs_test_stranger', { payment_intent: 'pi_stranger' }));
+    expect(stranger.json()).toEqual({ received: true, handled: false });
+    expect(double.refunds).toHaveLength(refunds);
+  });
+
   it('releases the parts when Stripe expires the session, and when Stripe cannot be reached', async () => {
     const [, , part, other] = await parts();
     const token = await readyCart(part!.code);
