@@ -26,7 +26,6 @@ const sandboxCheckoutPage: FastifyPluginAsync<AppContext> = async (app, context)
   app.get<{ Params: { session: string } }>('/sandbox/checkout/:session', async (request, reply) => {
     const payment = await findPaymentBySession(db, request.params.session);
     if (!payment) throw notFound();
-    const found = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, payment.orderId) });
     const open = payment.state === 'new' && payment.expiresAt > now();
     const action = (path: string) => `/sandbox/checkout/${encodeURIComponent(payment.sessionId)}/${path}`;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
@@ -40,7 +39,7 @@ const sandboxCheckoutPage: FastifyPluginAsync<AppContext> = async (app, context)
 <p class="demo" role="note"><strong>Mode démonstration — aucun paiement réel</strong></p>
 <h1>Paiement de test</h1>
 <p class="note">Page de paiement factice de la boutique : aucune carte n’est demandée et aucun argent n’est prélevé.</p>
-<p>Commande n° <strong>${escape(found ? orderNumber(found.id) : '')}</strong></p>
+<p>Commande n° <strong>${escape(orderNumber(payment.orderId))}</strong></p>
 <p class="amount">${escape(euros(payment.amount))}</p>
 ${
   open
