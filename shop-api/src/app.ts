@@ -11,8 +11,9 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSecurity } from './http/security.js';
 import { backgroundTasks, type BackgroundTasks } from './http/background.js';
 import { registerRateLimits } from './http/rate-limits.js';
-import { newToken } from './domain/secrets.js';
-import { sandboxProvider, type PaymentProvider } from './payments/provider.js';
+import type { PaymentProviderDefinition, PaymentSettings } from './payments/definition.js';
+import type { PaymentProvider, PaymentWebhook } from './payments/provider.js';
+import { definitionNamed, demonstrationProvider, PAYMENT_PROVIDERS } from './payments/registry.js';
 import { onCatalogueChange } from './notify/catalogue-events.js';
 import { createStorefrontNotifier, type StorefrontNotifier } from './notify/storefront.js';
 import addressesRoutes from './routes/addresses.js';
@@ -24,9 +25,8 @@ import customersRoutes from './routes/customers.js';
 import exportVehiclesRoutes from './routes/export-vehicles.js';
 import ordersRoutes from './routes/orders.js';
 import paymentsRoutes from './routes/payments.js';
-import sandboxCheckoutRoutes from './routes/sandbox-checkout.js';
 import personalDataRoutes from './routes/personal-data.js';
-import stripeWebhooksRoutes from './routes/stripe-webhooks.js';
+import paymentWebhooksRoutes from './routes/payment-webhooks.js';
 import channelsRoutes from './routes/channels.js';
 import countriesRoutes from './routes/countries.js';
 import healthRoutes from './routes/health.js';
@@ -52,8 +52,12 @@ export interface BuildOptions {
   mailer?: Mailer;
   siteUrl?: string;
   staffEmail?: string;
-  paymentProvider?: PaymentProvider;
-  stripeWebhook?: AppContext['stripeWebhook'];
+  /** The payment providers the shop knows (`payments/registry.ts`; tests add their own). */
+  paymentRegistry?: readonly PaymentProviderDefinition[];
+  /** The provider new payments open with, by name, as paymentProviderFor chose it (default: the sandbox). */
+  paymentProvider?: string;
+  /** The providers' settings (secret keys), as loadConfig read them. */
+  paymentSettings?: PaymentSettings;
   /** Whose X-Forwarded-For gives the client's IP (rate limits): the proxies' addresses/CIDRs, as Fastify takes them. */
   trustProxy?: FastifyServerOptions['trustProxy'];
   logger?: FastifyServerOptions['logger'];
@@ -73,9 +77,11 @@ export async function buildApp({
   staffEmail = 'contact@pieces-auto-recyclees.fr',
   trustProxy = false,
   logger = false,
-  paymentProvider = sandboxProvider(publicUrl, () => newToken(24)),
-  stripeWebhook,
+  paymentRegistry = PAYMENT_PROVIDERS,
+  paymentProvider = demonstrationProvider(paymentRegistry).name,
+  paymentSettings = {},
 }: BuildOptions) {
+  const payments = buildPaymentProviders(paymentRegistry, paymentProvider, paymentSettings, publicUrl);
   const app = Fastify({
     logger,
     routerOptions: { maxParamLength: 500 },
@@ -113,12 +119,9 @@ export async function buildApp({
     siteUrl: siteUrl.replace(/\/$/, ''),
     publicUrl,
     staffEmail,
-    paymentProvider,
-    stripeWebhook,
-    paymentProviders: {
-      sandbox: sandboxProvider(publicUrl, () => newToken(24)),
-      [paymentProvider.name]: paymentProvider,
-    },
+    paymentProvider: payments.active.provider,
+    paymentProviders: payments.providers,
+    paymentWebhooks: payments.webhooks,
   };
   app.decorate('paymentProviders', context.paymentProviders);
   // Every committed change to parts made through this database reaches the storefront (decision 0011).
@@ -152,14 +155,39 @@ export async function buildApp({
     withdrawalsRoutes,
     exportVehiclesRoutes,
     paymentsRoutes,
-    sandboxCheckoutRoutes,
+    paymentWebhooksRoutes,
     adminOrdersRoutes,
     adminExportVehiclesRoutes,
-    stripeWebhooksRoutes,
+    // The active provider's own pages (the sandbox's checkout page): gone once another provider is chosen.
+    ...(payments.active.routes ? [payments.active.routes] : []),
   ]) {
     await app.register(plugin, context);
   }
   return app;
+}
+
+/**
+ * The active provider (where new payments open, whose webhook is taken) and every provider payments may
+ * have been opened with: the active one and those needing no settings (the sandbox, whose payments left
+ * open before a switch are closed for free). Closing and refunds go to a payment's own provider.
+ */
+function buildPaymentProviders(
+  registry: readonly PaymentProviderDefinition[],
+  name: string,
+  settings: PaymentSettings,
+  publicUrl: string,
+) {
+  const chosen = definitionNamed(registry, name);
+  if (!chosen) throw new Error(`unknown payment provider ${name}`);
+  const active = chosen.build(settings, { publicUrl });
+  const providers: Record<string, PaymentProvider> = {};
+  const webhooks: Record<string, PaymentWebhook> = {};
+  for (const definition of registry)
+    if (definition !== chosen && !definition.realMoney)
+      providers[definition.name] = definition.build(settings, { publicUrl }).provider;
+  providers[chosen.name] = active.provider;
+  if (active.webhook) webhooks[chosen.name] = active.webhook;
+  return { active, providers, webhooks };
 }
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
 /** Settings of the shop API, read once from the environment. */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PaymentProviderDefinition, PaymentSettings } from './payments/definition.js';
+import { definitionNamed, demonstrationProvider, PAYMENT_PROVIDERS } from './payments/registry.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -45,8 +47,6 @@ function secretFromEnv(name: string): string | undefined {
 /** A setting the shop cannot start with: its message says what to set. */
 export class ConfigError extends Error {}
 
-export type PaymentProviderName = 'stripe' | 'sandbox';
-
 /** Whether browsers reach the shop from elsewhere than this machine: https, or a host other than loopback. */
 export function isPublicSiteUrl(siteUrl: string): boolean {
   let url: URL;
@@ -58,41 +58,80 @@ export function isPublicSiteUrl(siteUrl: string): boolean {
   return url.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
+/** « a » ou « b »; « a », « b » ou « c ». */
+const either = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ou ${items.at(-1)}`;
+
 /**
- * Where customers pay. Stripe Checkout when its keys are set; otherwise the sandbox page, which
- * marks orders paid for no money: the default on a developer's machine only. A shop with a public
- * SITE_URL refuses it unless PAYMENT_PROVIDER=sandbox says a demonstration shop is meant.
+ * Where customers pay, by provider name. A provider that takes real money (Stripe Checkout) when its
+ * key is set; otherwise the registry's demonstration provider (the sandbox page), which marks orders
+ * paid for no money: the default on a developer's machine only. A shop with a public SITE_URL refuses
+ * it unless PAYMENT_PROVIDER names it, saying a demonstration shop is meant. PAYMENT_PROVIDER naming one
+ * provider while another's key is set is a contradiction, not a choice.
  * (The storefront applies the same rule to show its demonstration banner: lib/config/server.ts.)
  */
 export function paymentProviderFor(
-  settings: Pick<Config, 'siteUrl' | 'paymentProvider' | 'stripeSecretKey' | 'stripeWebhookSecret'>,
-): PaymentProviderName {
-  const { siteUrl, paymentProvider, stripeSecretKey, stripeWebhookSecret } = settings;
-  if (paymentProvider !== undefined && paymentProvider !== 'stripe' && paymentProvider !== 'sandbox') {
-    throw new ConfigError(`PAYMENT_PROVIDER vaut « stripe » ou « sandbox » (reçu : « ${paymentProvider} »).`);
-  }
-  if (paymentProvider === 'sandbox') {
-    if (stripeSecretKey)
-      throw new ConfigError('PAYMENT_PROVIDER=sandbox et STRIPE_SECRET_KEY se contredisent : retirez l’un des deux.');
-    return 'sandbox';
-  }
-  if (stripeSecretKey) {
-    if (!stripeWebhookSecret)
+  settings: Pick<Config, 'siteUrl' | 'paymentProvider'> & PaymentSettings,
+  registry: readonly PaymentProviderDefinition[] = PAYMENT_PROVIDERS,
+): string {
+  const { siteUrl, paymentProvider: named } = settings;
+  const keyVariable = (definition: PaymentProviderDefinition) =>
+    definition.realMoney ? (definition.environment[definition.realMoney.keySetting] ?? '') : '';
+  const isSet = (definition: PaymentProviderDefinition) =>
+    Boolean(definition.realMoney && settings[definition.realMoney.keySetting]);
+  const complete = (definition: PaymentProviderDefinition) => {
+    const problem = definition.realMoney?.problem(settings);
+    if (problem) throw new ConfigError(problem);
+    return definition.name;
+  };
+  const configured = registry.filter(isSet);
+  if (named !== undefined) {
+    const chosen = definitionNamed(registry, named);
+    if (!chosen)
       throw new ConfigError(
-        'STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET : aucun paiement Stripe ne pourrait être confirmé.',
+        `PAYMENT_PROVIDER vaut ${either(registry.map((definition) => `« ${definition.name} »`))} (reçu : « ${named} »).`,
       );
-    return 'stripe';
+    const other = configured.find((definition) => definition !== chosen);
+    if (other)
+      throw new ConfigError(
+        `PAYMENT_PROVIDER=${named} et ${keyVariable(other)} se contredisent : retirez l’un des deux.`,
+      );
+    if (chosen.realMoney && !isSet(chosen))
+      throw new ConfigError(`PAYMENT_PROVIDER=${named} demande ${chosen.realMoney.required}.`);
+    return complete(chosen);
   }
-  if (paymentProvider === 'stripe')
-    throw new ConfigError('PAYMENT_PROVIDER=stripe demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET.');
+  if (configured.length > 1)
+    throw new ConfigError(
+      `${configured.map(keyVariable).join(' et ')} sont tous définis : choisissez le paiement avec PAYMENT_PROVIDER.`,
+    );
+  if (configured[0]) return complete(configured[0]);
+  const demonstration = demonstrationProvider(registry);
   if (isPublicSiteUrl(siteUrl)) {
+    const real = registry.flatMap(({ realMoney }) => (realMoney ? [`${realMoney.required} (${realMoney.label})`] : []));
     throw new ConfigError(
       `SITE_URL (${siteUrl}) est une adresse publique, mais aucun paiement réel n’est configuré : ` +
         'la page de paiement de démonstration marquerait les commandes payées sans aucun argent. Définissez ' +
-        'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET (Stripe Checkout), ou PAYMENT_PROVIDER=sandbox pour une boutique de démonstration.',
+        `${real.join(', ')}, ou PAYMENT_PROVIDER=${demonstration.name} pour une boutique de démonstration.`,
     );
   }
-  return 'sandbox';
+  return demonstration.name;
+}
+
+/** What the server says when it starts on the demonstration provider, and how to take real money instead. */
+export function demonstrationNotice(registry: readonly PaymentProviderDefinition[] = PAYMENT_PROVIDERS): string {
+  const real = registry.flatMap(({ realMoney }) =>
+    realMoney ? [`${realMoney.required} activent ${realMoney.label}`] : [],
+  );
+  return `paiements sur la page de paiement de démonstration (aucun argent réel) ; ${real.join(' ; ')}.`;
+}
+
+/** Every provider's settings, read from the variables each one declares. */
+function paymentSettingsFromEnv(env: NodeJS.ProcessEnv): PaymentSettings {
+  const settings: Record<string, string | undefined> = {};
+  for (const definition of PAYMENT_PROVIDERS)
+    for (const [setting, variable] of Object.entries(definition.environment))
+      settings[setting] = env[variable] || undefined;
+  return settings;
 }
 
 export interface Config {
@@ -122,12 +161,10 @@ export interface Config {
   siteUrl: string;
   /** Whose X-Forwarded-For to believe for the client IP: the storefront on loopback by default. */
   trustProxy: string;
-  /** PAYMENT_PROVIDER as set (`stripe` or `sandbox`), or absent: see paymentProviderFor. */
+  /** PAYMENT_PROVIDER as set (a name of the registry, `payments/registry.ts`), or absent: see paymentProviderFor. */
   paymentProvider?: string;
-  /** Stripe Checkout: the secret key (absent: the sandbox page), the webhook secret, another API base (tests). */
-  stripeSecretKey?: string;
-  stripeWebhookSecret?: string;
-  stripeApiBase?: string;
+  /** The payment providers' settings, from the variables each declares (STRIPE_SECRET_KEY, …). */
+  paymentSettings: PaymentSettings;
 }
 
 export function loadConfig(): Config {
@@ -153,8 +190,6 @@ export function loadConfig(): Config {
     siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     paymentProvider: process.env.PAYMENT_PROVIDER || undefined,
-    stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
-    stripeApiBase: process.env.STRIPE_API_BASE || undefined,
+    paymentSettings: paymentSettingsFromEnv(process.env),
   };
 }

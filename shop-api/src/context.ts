@@ -7,7 +7,7 @@ import type { JwtService } from './auth/jwt.js';
 import type { Mailer } from './mail/mailer.js';
 import type { BackgroundTasks } from './http/background.js';
 import type { Limits } from './http/rate-limits.js';
-import type { PaymentProvider } from './payments/provider.js';
+import type { PaymentProvider, PaymentWebhook } from './payments/provider.js';
 import type { StorefrontNotifier } from './notify/storefront.js';
 
 /** What every route plugin receives. */
@@ -37,8 +37,8 @@ export interface AppContext {
   staffEmail: string;
   /** Where new payments open. */
   paymentProvider: PaymentProvider;
-  /** Every provider payments were opened with, by name: closing checkouts and refunds go to a payment's own. */
-  paymentProviders: Partial<Record<PaymentProvider['name'], PaymentProvider>>;
-  /** Stripe webhook signing secret; the Stripe webhook route exists only with it. */
-  stripeWebhook?: { secret: string; stripe: import('stripe').default };
+  /** Every provider payments may have been opened with, by name: closing checkouts and refunds go to a payment's own. */
+  paymentProviders: Readonly<Record<string, PaymentProvider>>;
+  /** The webhook readers of the providers that have one, by name (`/payment-webhooks/<name>`). */
+  paymentWebhooks: Readonly<Record<string, PaymentWebhook>>;
 }

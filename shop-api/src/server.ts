@@ -5,11 +5,11 @@
  */
 import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, paymentProviderFor, STAFF_TOKEN_FILE } from './config.js';
+import { ConfigError, demonstrationNotice, loadConfig, paymentProviderFor, STAFF_TOKEN_FILE } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJwtService, drawnSecret, loadJwtKey } from './auth/jwt.js';
 import { createMailer } from './mail/mailer.js';
-import { stripeClient, stripeProvider } from './payments/provider.js';
+import { definitionNamed, PAYMENT_PROVIDERS } from './payments/registry.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
 import { sweepPayments } from './payments/sweep.js';
 import { applyRetention } from './jobs/retention.js';
@@ -24,7 +24,12 @@ process.umask(OWNER_ONLY_UMASK);
 function checkedSettings() {
   try {
     const loaded = loadConfig();
-    return { config: loaded, provider: paymentProviderFor(loaded) };
+    const provider = paymentProviderFor({
+      ...loaded.paymentSettings,
+      siteUrl: loaded.siteUrl,
+      paymentProvider: loaded.paymentProvider,
+    });
+    return { config: loaded, provider };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`shop-api : ${error.message}\n`);
@@ -65,14 +70,8 @@ const notifier = createStorefrontNotifier({
     ),
 });
 
-const stripe =
-  provider === 'stripe' ? stripeClient({ secretKey: config.stripeSecretKey!, apiBase: config.stripeApiBase }) : null;
-if (!stripe) {
-  process.stdout.write(
-    'shop-api : paiements sur la page de paiement de démonstration (aucun argent réel) ; ' +
-      'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET activent Stripe Checkout.\n',
-  );
-}
+if (!definitionNamed(PAYMENT_PROVIDERS, provider)?.realMoney)
+  process.stdout.write(`shop-api : ${demonstrationNotice()}\n`);
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom });
 const app = await buildApp({
@@ -88,9 +87,8 @@ const app = await buildApp({
   siteUrl: config.siteUrl,
   staffEmail: config.staffEmail,
   trustProxy: config.trustProxy,
-  ...(stripe
-    ? { paymentProvider: stripeProvider(stripe), stripeWebhook: { secret: config.stripeWebhookSecret!, stripe } }
-    : {}),
+  paymentProvider: provider,
+  paymentSettings: config.paymentSettings,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../src/db/schema.js';
-import { stripeClient, stripeProvider } from '../src/payments/provider.js';
-import { STRIPE_WEBHOOK_PATH } from '../src/routes/stripe-webhooks.js';
+import { stripeClient } from '../src/payments/stripe/client.js';
 import { startTestShop, type TestShop } from './helpers/backends.js';
 import { startStripeDouble, type StripeDouble } from './helpers/stripe-double.js';
 import type { Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const SECRET = 'whsec_test_secret_for_the_double';
+// The address Stripe's dashboard is given: it must not move.
+const STRIPE_WEBHOOK_PATH = '/api/v2/shop/payment-webhooks/stripe';
 const STAFF = 'stripe-tests-staff-token-of-enough-length';
 const urls = {
   afterSuccessUrl: 'http://localhost:3000/commande/valide',
@@ -79,8 +80,8 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
     double = await startStripeDouble();
     stripe = stripeClient({ secretKey: 'sk_test_double', apiBase: double.base });
     shop = await startTestShop('pglite', 60, {
-      paymentProvider: stripeProvider(stripe),
-      stripeWebhook: { secret: SECRET, stripe },
+      paymentProvider: 'stripe',
+      paymentSettings: { stripeSecretKey: 'sk_test_double', stripeWebhookSecret: SECRET, stripeApiBase: double.base },
       staffToken: STAFF,
     });
   });
@@ -240,6 +241,38 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
       paymentState: 'paid',
       total: order.total,
     });
+  });
+
+  it('gives back money taken for a checkout of ours whose payment is gone, and nothing for a checkout not ours', async () => {
+    const paidSession = (id: string, extra: Json) => ({
+      id: `evt_${id}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 1200,
+          currency: 'eur',
+          ...extra,
+        },
+      },
+    });
+    // Its cart was erased with the account: the session still names our payment.
+    const orphan = await webhook(
+      paidSession('cs_test_orphan', { payment_intent: 'pi_orphan', metadata: { payment_id: '999999' } }),
+    );
+    expect(orphan.statusCode).toBe(200);
+    expect(orphan.json()).toEqual({ received: true, handled: true });
+    expect(double.refunds.at(-1)).toMatchObject({
+      payment_intent: 'pi_orphan',
+      idempotencyKey: 'refund-orphan-cs_test_orphan',
+    });
+    const refunds = double.refunds.length;
+    const stranger = await webhook(paidSession('cs_test_stranger', { payment_intent: 'pi_stranger' }));
+    expect(stranger.json()).toEqual({ received: true, handled: false });
+    expect(double.refunds).toHaveLength(refunds);
   });
 
   it('releases the parts when Stripe expires the session, and when Stripe cannot be reached', async () => {

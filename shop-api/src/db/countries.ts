@@ -1,5 +1,5 @@
 /** Countries the shop delivers to. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { countries } from './schema.js';
 
@@ -11,4 +11,13 @@ export async function enabledCountryCodes(db: Db): Promise<string[]> {
     .where(eq(countries.enabled, true))
     .orderBy(asc(countries.code));
   return rows.map((row) => row.code);
+}
+
+/** The code of an enabled country, or null (unknown or not delivered to). */
+export async function findEnabledCountry(db: Db, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: countries.code })
+    .from(countries)
+    .where(and(eq(countries.code, code), eq(countries.enabled, true)));
+  return row?.code ?? null;
 }

@@ -78,6 +78,15 @@ export async function listShippingMethods(db: Db): Promise<ShippingMethodRow[]> 
     .orderBy(asc(shippingMethods.position));
 }
 
+/** An enabled shipping method by its code, or null. */
+export async function findShippingMethod(db: Db, code: string): Promise<ShippingMethodRow | null> {
+  const [row] = await db
+    .select()
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.code, code), eq(shippingMethods.enabled, true)));
+  return row ?? null;
+}
+
 export interface AddressingChange {
   billingAddress: OrderAddress;
   shippingAddress: OrderAddress;

@@ -1,5 +1,5 @@
 /**
- * What follows a provider's confirmation (sandbox page or Stripe webhook). An order placed: the customer
+ * What follows a provider's confirmation (the sandbox page, or any provider's webhook). An order placed: the customer
  * gets the confirmation by mail, once (its sale was announced by its commit, db/stock.ts).
  * Money that placed nothing: given back through the provider (retried by the payment sweep while the
  * provider fails). Nothing here may undo a payment: failures are logged, never thrown.
@@ -10,6 +10,7 @@ import { findCustomer } from '../db/customers.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
 import { markRefunded, type ConfirmOutcome, type PaymentRow } from '../db/payments.js';
 import { orderConfirmationMail } from '../mail/templates.js';
+import { providerNamed } from './provider.js';
 
 type Settling = Pick<AppContext, 'db' | 'mailer' | 'siteUrl' | 'paymentProviders' | 'now'>;
 
@@ -58,7 +59,7 @@ export async function refundPayment(
   payment: PaymentRow,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<boolean> {
-  const provider = paymentProviders[payment.provider as keyof typeof paymentProviders];
+  const provider = providerNamed(paymentProviders, payment.provider);
   try {
     if (!provider) throw new Error(`no ${payment.provider} provider configured`);
     await provider.refund(payment);
@@ -78,7 +79,7 @@ export async function closeCheckouts(
 ): Promise<void> {
   for (const payment of cancelled) {
     try {
-      await paymentProviders[payment.provider as keyof typeof paymentProviders]?.closeCheckout(payment);
+      await providerNamed(paymentProviders, payment.provider)?.closeCheckout(payment);
     } catch (error) {
       // Its money, if it ever comes, is refunded on confirmation: the payment is no longer open.
       log.error({ err: error, payment: payment.id }, 'closing the provider checkout failed');

@@ -1,12 +1,14 @@
 /**
- * Where a customer pays: the sandbox page of this server, or Stripe Checkout. A provider opens
- * checkouts, closes one the shop no longer wants (the order changed), and gives back money it took for
- * a payment that could not place its order; payments complete only on the provider's confirmation.
+ * What the shop asks of a payment provider. A provider opens checkouts, closes one the shop no longer
+ * wants (the order changed), and gives back money it took for a payment that could not place its
+ * order; payments complete only on the provider's confirmation, which a provider with webhooks sends to
+ * the one webhook route (`routes/payment-webhooks.ts`) and which only its own handler can read.
+ * The providers themselves live one folder each under `payments/`, listed in `payments/registry.ts`.
  */
-import Stripe from 'stripe';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { PaymentRow } from '../db/payments.js';
 
-interface CheckoutRequest {
+export interface CheckoutRequest {
   paymentId: number;
   orderToken: string;
   currencyCode: string;
@@ -17,7 +19,8 @@ interface CheckoutRequest {
 }
 
 export interface PaymentProvider {
-  name: 'sandbox' | 'stripe';
+  /** The registry name, recorded on each payment (`payments.provider`): closing and refunds go back to it. */
+  name: string;
   openCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Closes the payment's checkout so it can no longer take money (already closed or paid: no error). */
   closeCheckout(payment: PaymentRow): Promise<void>;
@@ -25,83 +28,35 @@ export interface PaymentProvider {
   refund(payment: PaymentRow): Promise<void>;
 }
 
-/** The sandbox takes no money: its page refuses a closed payment, and there is nothing to give back. */
-export function sandboxProvider(publicUrl: string, newSessionId: () => string): PaymentProvider {
-  return {
-    name: 'sandbox',
-    async openCheckout() {
-      const sessionId = `sbx_${newSessionId()}`;
-      return { sessionId, url: `${publicUrl}/sandbox/checkout/${sessionId}` };
-    },
-    async closeCheckout() {},
-    async refund() {},
-  };
+/**
+ * What a provider's webhook says happened, once its signature is verified. The shared route, not the
+ * provider, turns it into the shop's writes: one confirmation path for every provider.
+ */
+export type WebhookEvent =
+  /** The signature does not cover these bytes (or is missing): nothing may change. */
+  | { kind: 'refused'; message: string }
+  /** Signed, but about nothing the shop acts on (another event type, a checkout not paid yet). */
+  | { kind: 'ignored' }
+  | {
+      kind: 'captured';
+      sessionId: string;
+      /** What the provider took, in cents, and in which currency: confirmPayment checks it against the order. */
+      amount: number;
+      currencyCode: string;
+      /** The provider's reference of the money, needed to refund it. */
+      reference: string | null;
+      /** Gives the money back when no payment of the shop has this checkout (its cart was erased with the account). */
+      refundOrphan?: () => Promise<void>;
+    }
+  /** The checkout ended without money: its payment closes and its parts go back on sale. */
+  | { kind: 'closed'; sessionId: string; state: 'expired' | 'cancelled' };
+
+export interface PaymentWebhook {
+  /** Verifies the signature over the exact bytes received, then reads the event. */
+  read(delivery: { body: Buffer; headers: IncomingHttpHeaders }): Promise<WebhookEvent>;
 }
 
-export interface StripeSettings {
-  secretKey: string;
-  /** Another API address (tests: a local double of Stripe's API), e.g. http://127.0.0.1:12111. */
-  apiBase?: string;
-}
-
-export function stripeClient({ secretKey, apiBase }: StripeSettings): Stripe {
-  const base = apiBase ? new URL(apiBase) : null;
-  return new Stripe(
-    secretKey,
-    base
-      ? {
-          host: base.hostname,
-          port: Number(base.port),
-          protocol: base.protocol.replace(':', '') as 'http' | 'https',
-          maxNetworkRetries: 2,
-        }
-      : { maxNetworkRetries: 2 },
-  );
-}
-
-export function stripeProvider(stripe: Stripe): PaymentProvider {
-  return {
-    name: 'stripe',
-    async openCheckout(request) {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: request.lines.map((line) => ({
-            quantity: 1,
-            price_data: {
-              currency: request.currencyCode.toLowerCase(),
-              unit_amount: line.amount,
-              product_data: { name: line.name },
-            },
-          })),
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-          client_reference_id: request.orderToken,
-          metadata: { order_token: request.orderToken, payment_id: String(request.paymentId) },
-          // Stripe keeps a checkout open 30 minutes at least: the holds last as long.
-          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-          locale: 'fr',
-        },
-        { idempotencyKey: `payment-${request.paymentId}` },
-      );
-      if (!session.url) throw new Error('Stripe did not return a checkout URL');
-      return { sessionId: session.id, url: session.url };
-    },
-    async closeCheckout(payment) {
-      if (!payment.sessionId.startsWith('cs_')) return;
-      try {
-        await stripe.checkout.sessions.expire(payment.sessionId);
-      } catch (error) {
-        // Stripe refuses to expire a session that is no longer open: paid (its webhook will ask a refund) or expired.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-      }
-    },
-    async refund(payment) {
-      if (!payment.providerReference) throw new Error(`payment ${payment.id} has no payment intent to refund`);
-      await stripe.refunds.create(
-        { payment_intent: payment.providerReference },
-        { idempotencyKey: `refund-${payment.id}` },
-      );
-    },
-  };
+/** A provider by name, from providers keyed by name (a name like `constructor` finds nothing). */
+export function providerNamed<T>(providers: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(providers, name) ? providers[name] : undefined;
 }

@@ -17,8 +17,7 @@ import { addressViolations, type AddressInput } from '../domain/customer-rules.j
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
-import { countries } from '../db/schema.js';
-import { eq } from 'drizzle-orm';
+import { enabledCountryCodes } from '../db/countries.js';
 import type { AppContext } from '../context.js';
 
 const text = { type: ['string', 'null'], maxLength: 1000 } as const;
@@ -61,9 +60,7 @@ const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? v
 
 const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) => {
   async function validated(input: AddressInput): Promise<AddressFields> {
-    const shippable = new Set(
-      (await db.select({ code: countries.code }).from(countries).where(eq(countries.enabled, true))).map((c) => c.code),
-    );
+    const shippable = new Set(await enabledCountryCodes(db));
     const violations = addressViolations(input, shippable);
     if (violations.length > 0) throw new ViolationError(violations);
     return {

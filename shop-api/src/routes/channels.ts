@@ -1,14 +1,13 @@
 /** The sales channel: currency and locale of the shop (its settings). */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { channels } from '../db/schema.js';
+import { findChannel } from '../db/channels.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import type { AppContext } from '../context.js';
 
 const channelsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   app.get<{ Params: { code: string } }>(`${API_PREFIX}/channels/:code`, async (request) => {
-    const [row] = await db.select().from(channels).where(eq(channels.code, request.params.code));
+    const row = await findChannel(db, request.params.code);
     if (!row) throw notFound();
     return item('Channel', iri('channels', row.code), {
       code: row.code,

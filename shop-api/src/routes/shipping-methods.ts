@@ -2,16 +2,18 @@
  * Shipping methods of the yard: pickup, parcel, freight. With `tokenValue`, only the methods that can
  * carry that cart's weight, each with its `price` in cents for it (as Sylius does for a shipment).
  */
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { orderWeight } from '../db/orders.js';
-import { orders, shippingMethods } from '../db/schema.js';
+import {
+  findOrderRow,
+  findShippingMethod,
+  listShippingMethods,
+  orderWeight,
+  type ShippingMethodRow,
+} from '../db/orders.js';
 import { methodsFor } from '../domain/checkout.js';
 import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import type { AppContext } from '../context.js';
-
-type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 
 const shippingMethodFields = (row: ShippingMethodRow) => ({
   id: row.id,
@@ -36,16 +38,9 @@ const shippingMethodsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
       },
     },
     async (request) => {
-      const rows = await db
-        .select()
-        .from(shippingMethods)
-        .where(eq(shippingMethods.enabled, true))
-        .orderBy(asc(shippingMethods.position));
+      const rows = await listShippingMethods(db);
       if (request.query.tokenValue) {
-        const [order] = await db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.tokenValue, request.query.tokenValue));
+        const order = await findOrderRow(db, request.query.tokenValue);
         if (!order) throw notFound();
         const priced = methodsFor(rows, await orderWeight(db, order.id));
         return collection(
@@ -76,10 +71,7 @@ const shippingMethodsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
   );
 
   app.get<{ Params: { code: string } }>(`${API_PREFIX}/shipping-methods/:code`, async (request) => {
-    const [row] = await db
-      .select()
-      .from(shippingMethods)
-      .where(and(eq(shippingMethods.code, request.params.code), eq(shippingMethods.enabled, true)));
+    const row = await findShippingMethod(db, request.params.code);
     if (!row) throw notFound();
     return item('ShippingMethod', iri('shipping-methods', row.code), shippingMethodFields(row));
   });

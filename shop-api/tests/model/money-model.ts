@@ -22,8 +22,8 @@ import { buildApp } from '../../src/app.js';
 import { createJwtService } from '../../src/auth/jwt.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { createMailer } from '../../src/mail/mailer.js';
-import { sandboxProvider, stripeClient, stripeProvider, type PaymentProvider } from '../../src/payments/provider.js';
-import { STRIPE_WEBHOOK_PATH } from '../../src/routes/stripe-webhooks.js';
+import type { AppContext } from '../../src/context.js';
+import { stripeClient } from '../../src/payments/stripe/client.js';
 import { sweepPayments } from '../../src/payments/sweep.js';
 import { seedCatalogue } from '../../src/seed/seed.js';
 import { freshDatabase, type Backend } from '../helpers/backends.js';
@@ -35,6 +35,7 @@ const ADMIN = '/api/v2/admin';
 const SITE = 'http://localhost:3000';
 const STAFF = 'model-staff-token-of-enough-length-000';
 const WEBHOOK_SECRET = 'whsec_model_secret';
+const STRIPE_WEBHOOK_PATH = '/api/v2/shop/payment-webhooks/stripe';
 const PASSWORD = 'Mot-de-passe-du-modele-1';
 const PAY_URLS = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
 const ADDRESSES = [
@@ -101,7 +102,8 @@ interface World {
   jwt: ReturnType<typeof createJwtService>;
   stripeSdk: ReturnType<typeof stripeClient>;
   double: StripeDouble;
-  providers: { sandbox: PaymentProvider; stripe: PaymentProvider };
+  /** Every provider (sandbox and Stripe), for the sweep's refunds. */
+  providers: AppContext['paymentProviders'];
 }
 
 class InvariantViolation extends Error {}
@@ -593,17 +595,19 @@ export async function startModelShop(backend: Backend): Promise<ModelShop> {
   const stripeApp = await buildApp({
     ...common,
     publicUrl: 'http://127.0.0.1:2',
-    paymentProvider: stripeProvider(stripeSdk),
-    stripeWebhook: { secret: WEBHOOK_SECRET, stripe: stripeSdk },
+    paymentProvider: 'stripe',
+    paymentSettings: {
+      stripeSecretKey: 'sk_test_model',
+      stripeWebhookSecret: WEBHOOK_SECRET,
+      stripeApiBase: double.base,
+    },
   });
   const listen = async (app: typeof sandboxApp) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   };
-  const providers = {
-    sandbox: sandboxProvider('http://127.0.0.1:1', () => 'unused'),
-    stripe: stripeProvider(stripeSdk),
-  };
+  // The Stripe instance knows both: the sandbox's payments are closed and refunded for free.
+  const providers = stripeApp.paymentProviders;
   const world: World = {
     sandbox: await listen(sandboxApp),
     stripe: await listen(stripeApp),

@@ -1,22 +1,23 @@
 /**
  * The sandbox provider's checkout page (`/sandbox/checkout/{session}`): it shows the order's number and
  * the amount and lets the visitor pay or cancel, then sends them back to the storefront. No money moves:
- * the page exists only while the sandbox is the shop's provider (never for a public shop, which the
- * server's start-up refuses), so a switch to Stripe leaves no sandbox payment that can still be paid.
+ * the page is registered only while the sandbox is the provider payments open with (never for a public
+ * shop, which the server's start-up refuses), so a switch to Stripe leaves no sandbox payment that can
+ * still be paid. Its "pay" is the sandbox's confirmation: the same confirmPayment as any webhook.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { closePayment, confirmPayment, findPaymentBySession } from '../db/payments.js';
-import { orderNumber } from '../domain/checkout.js';
-import { notFound } from '../http/errors.js';
-import { afterConfirmation } from '../payments/confirmed.js';
-import type { AppContext } from '../context.js';
+import { closePayment, confirmPayment, findPaymentBySession } from '../../db/payments.js';
+import { orderNumber } from '../../domain/checkout.js';
+import { notFound } from '../../http/errors.js';
+import { afterConfirmation } from '../confirmed.js';
+import type { AppContext } from '../../context.js';
+import { SANDBOX } from './provider.js';
 
 const euros = (cents: number) => (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const sandboxCheckoutRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
-  const { db, now, paymentProvider } = context;
-  if (paymentProvider.name !== 'sandbox') return;
+const sandboxCheckoutPage: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, now } = context;
   // The page's buttons post empty forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
     done(null, {}),
@@ -25,7 +26,6 @@ const sandboxCheckoutRoutes: FastifyPluginAsync<AppContext> = async (app, contex
   app.get<{ Params: { session: string } }>('/sandbox/checkout/:session', async (request, reply) => {
     const payment = await findPaymentBySession(db, request.params.session);
     if (!payment) throw notFound();
-    const found = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, payment.orderId) });
     const open = payment.state === 'new' && payment.expiresAt > now();
     const action = (path: string) => `/sandbox/checkout/${encodeURIComponent(payment.sessionId)}/${path}`;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
@@ -39,7 +39,7 @@ const sandboxCheckoutRoutes: FastifyPluginAsync<AppContext> = async (app, contex
 <p class="demo" role="note"><strong>Mode démonstration — aucun paiement réel</strong></p>
 <h1>Paiement de test</h1>
 <p class="note">Page de paiement factice de la boutique : aucune carte n’est demandée et aucun argent n’est prélevé.</p>
-<p>Commande n° <strong>${escape(found ? orderNumber(found.id) : '')}</strong></p>
+<p>Commande n° <strong>${escape(orderNumber(payment.orderId))}</strong></p>
 <p class="amount">${escape(euros(payment.amount))}</p>
 ${
   open
@@ -52,7 +52,7 @@ ${
 
   app.post<{ Params: { session: string } }>('/sandbox/checkout/:session/pay', async (request, reply) => {
     const payment = await findPaymentBySession(db, request.params.session);
-    if (!payment || payment.provider !== 'sandbox') throw notFound();
+    if (!payment || payment.provider !== SANDBOX) throw notFound();
     // Like a card network, the sandbox takes money only on an open, unexpired checkout, and exactly what it asks.
     if (payment.state === 'new' && payment.expiresAt <= now()) await closePayment(db, payment.id, 'expired', now());
     if (payment.state !== 'new' && payment.state !== 'completed') return reply.redirect(payment.afterCancelUrl, 303);
@@ -70,10 +70,10 @@ ${
 
   app.post<{ Params: { session: string } }>('/sandbox/checkout/:session/cancel', async (request, reply) => {
     const payment = await findPaymentBySession(db, request.params.session);
-    if (!payment || payment.provider !== 'sandbox') throw notFound();
+    if (!payment || payment.provider !== SANDBOX) throw notFound();
     await closePayment(db, payment.id, 'cancelled', now());
     return reply.redirect(payment.afterCancelUrl, 303);
   });
 };
 
-export default sandboxCheckoutRoutes;
+export default sandboxCheckoutPage;
