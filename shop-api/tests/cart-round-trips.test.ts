@@ -101,6 +101,24 @@ describe.each(BACKENDS)('adding a part on %s', (backend) => {
     expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(9);
   });
 
+  it('removes a part in 7 statements: the order row read once for access, the items only by the change', async () => {
+    const [, , , , , sixth, seventh] = await parts(7);
+    const token = (await call('POST', `${API}/orders`, {})).body.tokenValue as string;
+    await call('POST', `${API}/orders/${token}/items`, { productVariant: sixth!.code });
+    const added = await call('POST', `${API}/orders/${token}/items`, { productVariant: seventh!.code });
+    const first = (added.body.items as Json[])[0]!.id;
+
+    const { result: removed, sql } = await counted(() => call('DELETE', `${API}/orders/${token}/items/${first}`));
+    expect(removed.status).toBe(204);
+    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({
+      itemsTotalQuantities: 1,
+      itemsTotal: seventh!.defaultVariantData.price,
+      total: seventh!.defaultVariantData.price,
+      items: [{ productName: seventh!.name }],
+    });
+    expect(sql.length, sql.join('\n')).toBeLessThanOrEqual(7);
+  });
+
   it('refuses the same part twice without changing the cart', async () => {
     const [, , , , fifth] = await parts(5);
     const token = (await call('POST', `${API}/orders`, {})).body.tokenValue as string;

@@ -143,7 +143,8 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       schema: { params: { type: 'object', properties: { itemId: { type: 'string', pattern: '^[0-9]{1,10}$' } } } },
     },
     async (request, reply) => {
-      const { order } = await accessibleOrder(request, request.params.token);
+      // The order row only: the items are read by the change itself, under the order's lock.
+      const order = await accessibleOrderRow(db, jwt, request, request.params.token);
       if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
       await changeOrder(context, request.log, order, async (tx) => {
         if (!(await deleteOrderItem(tx, order.id, Number(request.params.itemId)))) throw notFound();
