@@ -3,9 +3,9 @@
  * for BENCH_SECONDS (default 60; 300 for the 5-minute memory check). Each connection is a visitor who
  * browses a family page (a different page each round), opens a part, searches by words, adds the part
  * to the cart through the page's own form (the server action, as a browser without JavaScript posts
- * it), reads the cart and removes the part again. Prints requests/s, p50/p95/p99 latency, errors and
- * the memory (RSS) of the storefront and shop-api processes before, every 30 s during, and after the
- * run, with the growth after the first minute (the warm-up: caches and JIT fill it). Nothing is asserted.
+ * it), reads the cart and removes the part again. Prints requests/s, p50/p95/p99 latency (also by kind
+ * of request), errors and the memory (RSS) of the storefront and shop-api processes before, every 30 s
+ * during, and after the run, with the growth after the first minute (the warm-up: caches and JIT fill it). Nothing is asserted.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -34,8 +34,19 @@ const families = [...new Set([...html.matchAll(/href="(\/pieces\/[a-z0-9-]+(?:\/
 const words = ['phare', 'alternateur', 'moteur', 'porte avant', 'retroviseur', 'demarreur', 'boite de vitesses'];
 if (families.length === 0) throw new Error('aucune famille dans /pieces');
 
-// Warm the caches the way a shop in service has them.
-for (const path of families) await (await fetch(shop + path)).arrayBuffer();
+// Warm the caches the way a shop in service has them: every family page, and the part pages they link
+// to (crawlers and shoppers have visited them), four at a time.
+const partPages = new Set<string>();
+for (const path of families) {
+  const page = await (await fetch(shop + path)).text();
+  for (const match of page.matchAll(/href="(\/piece\/P\d{7}\/[^"]+)"/g)) partPages.add(match[1]!);
+}
+const toWarm = [...partPages];
+await Promise.all(
+  Array.from({ length: 4 }, async () => {
+    for (let path = toWarm.pop(); path; path = toWarm.pop()) await (await fetch(shop + path)).arrayBuffer();
+  }),
+);
 const before = { web: rssOf(WEB), api: rssOf(API) };
 
 interface Visit {
@@ -46,6 +57,8 @@ interface Visit {
   variant?: string;
   removeAction?: string;
   item?: string;
+  /** The kind of the request being answered (latencies by kind). */
+  kind?: string;
 }
 const multipart = (fields: Record<string, string>) => {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
@@ -65,39 +78,58 @@ const sampler = setInterval(
   30_000,
 );
 
+/** What a built request is, for the latencies by kind. */
+function kindOfRequest(method: string | undefined, path: string | undefined): string {
+  if (path?.startsWith('/recherche')) return 'recherche';
+  if (path?.startsWith('/pieces')) return 'famille';
+  if (path?.startsWith('/piece/')) return method === 'POST' ? 'ajout au panier' : 'fiche';
+  if (path?.startsWith('/panier')) return method === 'POST' ? 'retrait du panier' : 'panier';
+  return 'accueil';
+}
+type Setup = (request: autocannon.Request, context: Visit) => autocannon.Request | null;
+/** Records in the visit which kind of request `setup` built. */
+const labelled =
+  (setup: Setup): Setup =>
+  (request, context) => {
+    const built = setup(request, context);
+    if (built) context.kind = kindOfRequest(built.method, built.path);
+    return built;
+  };
+
 const run = autocannon({
   url: shop,
   connections: CONNECTIONS,
   duration: SECONDS,
   requests: [
     {
-      setupRequest: (request, context: Visit) => {
+      setupRequest: labelled((request, context) => {
         context.round = round++;
         return { ...request, method: 'GET', path: families[context.round % families.length]! };
-      },
+      }),
       onResponse: (_status, body, context: Visit) => {
         const parts = [...body.matchAll(/href="(\/piece\/P\d{7}\/[^"]+)"/g)].map((m) => m[1]!);
         context.part = parts[context.round % Math.max(1, parts.length)];
       },
     },
     {
-      setupRequest: (request, context: Visit) =>
+      setupRequest: labelled((request, context) =>
         context.part ? { ...request, method: 'GET', path: context.part } : null,
+      ),
       onResponse: (_status, body, context: Visit) => {
         context.addAction = body.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1];
         context.variant = body.match(/name="variant" value="([^"]+)"/)?.[1];
       },
     },
     {
-      setupRequest: (request, context: Visit) => ({
+      setupRequest: labelled((request, context) => ({
         ...request,
         method: 'GET',
         path: `/recherche?q=${encodeURIComponent(words[context.round % words.length]!)}`,
-      }),
+      })),
     },
     {
       // Adding to the cart: the part page's form, posted as a browser without JavaScript does (with its Origin).
-      setupRequest: (request, context: Visit) => {
+      setupRequest: labelled((request, context) => {
         if (!context.addAction || !context.variant || !context.part)
           return { ...request, method: 'GET', path: '/panier' };
         const form = multipart({ [context.addAction]: '', variant: context.variant });
@@ -113,9 +145,12 @@ const run = autocannon({
             ...(context.cookie ? { cookie: context.cookie } : {}),
           },
         };
-      },
+      }),
       onResponse: (_status, _body, context: Visit, headers) => {
-        const raw = (headers as Record<string, string | string[]>)['set-cookie'];
+        // Header names as the server wrote them (Next writes `Set-Cookie`).
+        const raw = Object.entries(headers as Record<string, string | string[]>).find(
+          ([name]) => name.toLowerCase() === 'set-cookie',
+        )?.[1];
         const cart = (Array.isArray(raw) ? raw : raw ? [raw] : [])
           .map((c) => c.split(';')[0]!)
           .find((c) => c.startsWith('shop_cart_token='));
@@ -123,19 +158,19 @@ const run = autocannon({
       },
     },
     {
-      setupRequest: (request, context: Visit) => ({
+      setupRequest: labelled((request, context) => ({
         ...request,
         method: 'GET',
         path: '/panier',
         headers: { ...request.headers, ...(context.cookie ? { cookie: context.cookie } : {}) },
-      }),
+      })),
       onResponse: (_status, body, context: Visit) => {
         context.removeAction = body.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1];
         context.item = body.match(/name="item" value="(\d+)"/)?.[1];
       },
     },
     {
-      setupRequest: (request, context: Visit) => {
+      setupRequest: labelled((request, context) => {
         if (!context.removeAction || !context.item) return { ...request, method: 'GET', path: '/' };
         const form = multipart({ [context.removeAction]: '', item: context.item });
         return {
@@ -145,19 +180,30 @@ const run = autocannon({
           body: form.body,
           headers: { ...request.headers, origin: shop, 'content-type': form.type, cookie: context.cookie ?? '' },
         };
-      },
+      }),
     },
   ],
 });
-// Every response's latency, for a true p95 (autocannon's histogram gives p90 and p97.5 only).
+// Every response's latency, for a true p95 (autocannon's histogram gives p90 and p97.5 only), also by
+// kind of request, to see which of them the tail is made of.
 const latencies: number[] = [];
-run.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
+const byKind = new Map<string, number[]>();
+/** The kind of the request a client was answered for (set by `labelled` when the request was built). */
+const kindOf = (client: unknown) =>
+  (client as { requestIterator?: { context?: Visit } }).requestIterator?.context?.kind ?? 'autre';
+run.on('response', (client, _status, _bytes, responseTime: number) => {
+  latencies.push(responseTime);
+  const kind = kindOf(client);
+  if (!byKind.has(kind)) byKind.set(kind, []);
+  byKind.get(kind)!.push(responseTime);
+});
 const result = await run;
 clearInterval(sampler);
 const after = { web: rssOf(WEB), api: rssOf(API) };
 latencies.sort((a, b) => a - b);
-const percentile = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+const percentileOf = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (p: number) => percentileOf(latencies, p);
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 console.log(
@@ -167,6 +213,12 @@ console.log(`requêtes/s : ${result.requests.average.toFixed(0)} (total ${result
 console.log(
   `latence : p50 ${ms(percentile(50))}, p95 ${ms(percentile(95))}, p99 ${ms(percentile(99))}, max ${ms(result.latency.max)}`,
 );
+for (const [kind, values] of [...byKind].sort(([a], [b]) => a.localeCompare(b, 'fr'))) {
+  values.sort((a, b) => a - b);
+  console.log(
+    `  ${kind} : ${values.length} réponses, p50 ${ms(percentileOf(values, 50))}, p95 ${ms(percentileOf(values, 95))}`,
+  );
+}
 const byStatus = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
 const failed = Object.entries(byStatus).filter(([status]) => Number(status) >= 400);
 const statuses = Object.entries(byStatus)
