@@ -23,6 +23,7 @@ import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
 import { newToken } from '../domain/secrets.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
+import { rowId } from '../http/params.js';
 import type { AppContext } from '../context.js';
 import { addressOrder, type AddressStepBody } from '../use-cases/address-order.js';
 import { changeOrder } from '../use-cases/change-cart.js';
@@ -146,8 +147,10 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       // The order row only: the items are read by the change itself, under the order's lock.
       const order = await accessibleOrderRow(db, jwt, request, request.params.token);
       if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
+      const itemId = rowId(request.params.itemId);
+      if (itemId === null) throw notFound();
       await changeOrder(context, request.log, order, async (tx) => {
-        if (!(await deleteOrderItem(tx, order.id, Number(request.params.itemId)))) throw notFound();
+        if (!(await deleteOrderItem(tx, order.id, itemId))) throw notFound();
       });
       return reply.status(204).send();
     },
