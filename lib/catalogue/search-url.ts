@@ -39,9 +39,12 @@ export function searchSegmentPath({ query, page }: SearchState): string {
   return `${SEARCH_PATH}/${encodeURIComponent(`~${page}~${query}`)}`;
 }
 
-/** The search a path segment names (as the route receives it, still percent-encoded), or null. */
-export function decodeSearchSegment(segment: string): SearchState | null {
-  const match = SEGMENT.exec(safeDecode(segment) ?? '');
+/**
+ * The search a path segment names, or null. It takes the segment decoded, as the route receives its
+ * params: decoding it again would turn a typed « 50%25 » into « 50% », and « 50% » into nothing.
+ */
+export function parseSearchSegment(segment: string): SearchState | null {
+  const match = SEGMENT.exec(segment);
   if (!match) return null;
   const page = Number(match[1]);
   const query = normaliseQuery(match[2]!);
@@ -58,7 +61,7 @@ export type SearchQueryOutcome = { kind: 'clean' } | { kind: 'redirect'; to: str
  */
 export function resolveSearchQuery(pathname: string, search: URLSearchParams): SearchQueryOutcome {
   if (pathname !== SEARCH_PATH) {
-    const state = decodeSearchSegment(pathname.slice(SEARCH_PATH.length + 1));
+    const state = parseSearchSegment(safeDecode(pathname.slice(SEARCH_PATH.length + 1)) ?? '');
     return { kind: 'redirect', to: state ? searchHref(state) : SEARCH_PATH };
   }
   const query = normaliseQuery(search.get('q') ?? '');

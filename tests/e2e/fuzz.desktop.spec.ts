@@ -122,6 +122,12 @@ test('searches and made-up vehicles leave no shop-API answer and no page on disk
   expect(await again.text()).toContain(word);
   expect(again.headers()['x-nextjs-cache']).toBe('HIT');
   expect(cachedFiles().filter((file) => file.includes(word))).toEqual([]);
+  // A percent sign typed in the words is searched as typed, once.
+  for (const typed of [`${word}%`, `${word}%25`]) {
+    const percent = await request.get(`/recherche?q=${encodeURIComponent(typed)}`);
+    expect(percent.status(), typed).toBe(200);
+    expect(await percent.text()).toContain(`Recherche « ${typed} »`);
+  }
   const vehicle = `piece_renault_${word}`;
   expect((await request.get(`/api/vehicles?parent=${vehicle}`)).status()).toBe(404);
   expect((await request.get(`/api/parts?vehicle=${vehicle}_moteur`)).status()).toBe(404);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  decodeSearchSegment,
+  parseSearchSegment,
   normaliseQuery,
   resolveSearchQuery,
   searchHref,
@@ -8,8 +8,8 @@ import {
 } from '@/lib/catalogue/search-url';
 
 const resolve = (path: string, query: string) => resolveSearchQuery(path, new URLSearchParams(query));
-/** What the page receives: the last segment of the rewritten path, still percent-encoded. */
-const segmentOf = (path: string) => path.slice('/recherche/'.length);
+/** What the page receives: the last segment of the rewritten path, decoded once (as Next hands params). */
+const segmentOf = (path: string) => decodeURIComponent(path.slice('/recherche/'.length));
 
 describe('search URLs', () => {
   it('rewrites a search with words to its cached segment, page 1 unless a valid page is given', () => {
@@ -34,6 +34,13 @@ describe('search URLs', () => {
     expect(resolve('/recherche/%E0%A4%A', '')).toEqual({ kind: 'redirect', to: '/recherche' });
   });
 
+  it('keeps a percent sign typed in the words, once', () => {
+    for (const typed of ['50%', 'moteur%25', '%', '100% neuf']) {
+      const outcome = resolve('/recherche', new URLSearchParams({ q: typed }).toString());
+      expect(parseSearchSegment(segmentOf((outcome as { to: string }).to))).toEqual({ query: typed, page: 1 });
+    }
+  });
+
   it('cleans what is typed as the shop API is asked it', () => {
     expect(normaliseQuery('  phare\u0000avant\n ')).toBe('phare avant');
     expect(normaliseQuery('x'.repeat(150))).toHaveLength(100);
@@ -52,8 +59,8 @@ describe('search URLs', () => {
         expect(outcome.kind).toBe('rewrite');
         const to = (outcome as { to: string }).to;
         // One segment, whatever the words hold (slashes, question marks, percent signs).
-        expect(segmentOf(to)).not.toMatch(/[/?#]/);
-        expect(decodeSearchSegment(segmentOf(to))).toEqual({ query, page });
+        expect(to.slice('/recherche/'.length)).not.toMatch(/[/?#]/);
+        expect(parseSearchSegment(segmentOf(to))).toEqual({ query, page });
         expect(searchSegmentPath({ query, page })).toBe(to);
         // The public URL of the same search leads back to it.
         const back = new URL(searchHref({ query, page }), 'http://shop');

@@ -5,7 +5,7 @@ import { IntentLink } from '@/components/navigation/intent-link';
 import { PartCard } from '@/components/catalogue/part-card';
 import { DEFAULT_SORT } from '@/lib/catalogue/parts';
 import { listParts } from '@/lib/catalogue/server';
-import { decodeSearchSegment, searchHref } from '@/lib/catalogue/search-url';
+import { parseSearchSegment, searchHref } from '@/lib/catalogue/search-url';
 
 /** Results are kept at most 5 minutes, or until a catalogue event expires the listings. */
 export const revalidate = 300;
@@ -18,7 +18,7 @@ export async function generateStaticParams(): Promise<{ terms: string }[]> {
 type Params = Promise<{ terms: string }>;
 
 async function load(params: Params) {
-  const search = decodeSearchSegment((await params).terms);
+  const search = parseSearchSegment((await params).terms);
   if (!search) notFound();
   return search;
 }
