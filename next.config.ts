@@ -26,6 +26,10 @@ const nextConfig: NextConfig = {
   // Next's cache without the 404s and redirects of made-up addresses, searches in memory only: what
   // it writes to disk is bounded by the catalogue, not by what visitors type.
   cacheHandler: path.resolve('lib/cache/page-cache-handler.mjs'),
+  // The page cache's memory (an LRU in front of the disk). Next's 50 MB held a few hundred part pages:
+  // past them every visit read the page from disk, several files each through the thread pool, which
+  // under load took a cached part page about a second (npm run bench:load). Read at start, no rebuild.
+  cacheMaxMemorySize: Number(process.env.PAGE_CACHE_MEMORY_MB || 256) * 1024 * 1024,
   // PDFKit reads its font metrics from files next to its code: it runs from node_modules, unbundled.
   serverExternalPackages: ['pdfkit'],
   // Headers for every response; the CSP and HSTS of pages depend on run-time settings: proxy.ts.

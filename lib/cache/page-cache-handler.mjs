@@ -6,7 +6,9 @@
  *   unknown family, page 9 999 of a listing, a part under any name), and each would take a few dozen
  *   KB of disk. Such a render is cheap and rare for real visitors; it is simply done again;
  * - answers tagged MEMORY_ONLY_TAG (searches), and pages built from such answers (search results),
- *   stay in the memory cache, a bounded LRU.
+ *   stay in the memory cache, and only the latest MAX_MEMORY_ONLY_ENTRIES of them: Next's LRU counts
+ *   a page by its text length, far less than it weighs, and a storm of distinct searches must neither
+ *   grow the process by a gigabyte nor push the part pages out of memory.
  *
  * Next loads this file at run time, unbundled (next.config.ts `cacheHandler`). It extends Next's
  * default handler, which is not public API: tests/unit/page-cache-handler.test.ts and the end-to-end
@@ -33,6 +35,21 @@ export function tagsOf(data, ctx) {
   return typeof header === 'string' ? header.split(',') : [];
 }
 
+/** Searches kept at most (answers and result pages alike), oldest forgotten first. */
+export const MAX_MEMORY_ONLY_ENTRIES = 300;
+/** Keys of the memory-only entries, oldest first; one list per process, as Next's memory cache is. */
+const memoryOnlyKeys = new Set();
+
+function rememberMemoryOnly(key) {
+  memoryOnlyKeys.delete(key);
+  memoryOnlyKeys.add(key);
+  for (const oldest of memoryOnlyKeys) {
+    if (memoryOnlyKeys.size <= MAX_MEMORY_ONLY_ENTRIES) break;
+    memoryOnlyKeys.delete(oldest);
+    DefaultHandler.memoryCache?.remove(oldest);
+  }
+}
+
 export default class PageCacheHandler extends DefaultHandler {
   set(key, data, ctx) {
     if (isFoundNothing(data)) return Promise.resolve();
@@ -45,6 +62,7 @@ export default class PageCacheHandler extends DefaultHandler {
       return super.set(key, data, ctx);
     } finally {
       this.flushToDisk = flushToDisk;
+      rememberMemoryOnly(key);
     }
   }
 }

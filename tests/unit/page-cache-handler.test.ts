@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { nodeFs } from 'next/dist/server/lib/node-fs-methods.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MEMORY_ONLY_TAG } from '@/lib/cache/memory-only-tag.mjs';
-import PageCacheHandler, { isFoundNothing } from '@/lib/cache/page-cache-handler.mjs';
+import PageCacheHandler, { isFoundNothing, MAX_MEMORY_ONLY_ENTRIES } from '@/lib/cache/page-cache-handler.mjs';
 
 // The handler on a real folder, as Next builds it for each request (flushing to disk, with memory).
 const distDir = mkdtempSync(join(tmpdir(), 'page-cache-'));
@@ -101,5 +101,24 @@ describe('page cache handler', () => {
     expect(kept?.value).toMatchObject({ kind: 'APP_PAGE', html: '<p>pièce</p>' });
     await handler().set('/pieces/moteur', tagged('_N_T_/layout,listings'), pageCtx);
     expect(filesOnDisk().some((name) => name.endsWith('moteur.html'))).toBe(true);
+  });
+
+  it('keeps only the latest searches in memory, whatever their number, and no other page is pushed out', async () => {
+    const fetchCtx = { kind: 'FETCH', tags: [MEMORY_ONLY_TAG], softTags: [] };
+    await handler().set('/pieces/freins', page(), pageCtx);
+    const searches = Array.from({ length: MAX_MEMORY_ONLY_ENTRIES + 50 }, (_, i) => `search-storm-${i}`);
+    for (const key of searches)
+      await handler().set(key, answer(`{"n":"${key}"}`), { fetchCache: true, tags: [MEMORY_ONLY_TAG] });
+    const kept = await Promise.all(searches.map(async (key) => (await handler().get(key, fetchCtx)) !== null));
+    expect(kept.slice(0, 50).some(Boolean)).toBe(false);
+    expect(kept.slice(50).every(Boolean)).toBe(true);
+    // A search seen again counts as the latest.
+    await handler().set(searches[50]!, answer('{}'), { fetchCache: true, tags: [MEMORY_ONLY_TAG] });
+    await handler().set('search-storm-new', answer('{}'), { fetchCache: true, tags: [MEMORY_ONLY_TAG] });
+    expect(await handler().get(searches[50]!, fetchCtx)).not.toBeNull();
+    expect(await handler().get(searches[51]!, fetchCtx)).toBeNull();
+    expect(
+      await handler().get('/pieces/freins', { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false }),
+    ).not.toBeNull();
   });
 });
