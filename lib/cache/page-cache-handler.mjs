@@ -29,7 +29,7 @@ export function isFoundNothing(data) {
  * The tags of an entry: a fetch's are in its context; a page or route keeps those of the fetches it
  * made in its `x-next-cache-tags` header (comma-separated).
  */
-export function tagsOf(data, ctx) {
+function tagsOf(data, ctx) {
   if (ctx?.tags) return ctx.tags;
   const header = data?.headers?.['x-next-cache-tags'];
   return typeof header === 'string' ? header.split(',') : [];
