@@ -1,16 +1,21 @@
 /**
  * Search URLs. Visitors see `/recherche?q=…&page=N`; proxy.ts rewrites a search with words into one
- * path segment (`/recherche/~N~words`) so that each search is a cached page like a listing page,
+ * path segment (`/recherche/~N~<words in base64url>`) so that each search is a cached page like a listing page,
  * rendered once and then served from the memory cache until a catalogue event or 5 minutes expire it
  * (decision 0016). `/recherche` without words is a static page.
  */
-import { safeDecode } from '@/lib/url/decode';
 import { MAX_LISTING_PAGE } from './listing-url';
 
 export const SEARCH_PATH = '/recherche';
 /** Longer searches are cut: no part name or reference is that long. */
 const MAX_QUERY_LENGTH = 100;
-const SEGMENT = /^~(\d{1,5})~([\s\S]+)$/;
+/**
+ * The words travel in base64url: letters, digits, `-` and `_` mean the same however many times a
+ * layer decodes the path (Next hands some params decoded and others not: a typed « 50% » or
+ * « BOITE de VITESSES » must reach the page as typed).
+ */
+const SEGMENT = /^~(\d{1,5})~([A-Za-z0-9_-]{1,600})$/;
+const toBase64Url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
 export interface SearchState {
   query: string;
@@ -36,19 +41,16 @@ export function searchHref({ query, page }: SearchState): string {
 
 /** The internal path of a page of results (what proxy.ts rewrites to). */
 export function searchSegmentPath({ query, page }: SearchState): string {
-  return `${SEARCH_PATH}/${encodeURIComponent(`~${page}~${query}`)}`;
+  return `${SEARCH_PATH}/~${page}~${toBase64Url(query)}`;
 }
 
-/**
- * The search a path segment names, or null. It takes the segment decoded, as the route receives its
- * params: decoding it again would turn a typed « 50%25 » into « 50% », and « 50% » into nothing.
- */
+/** The search a path segment names, or null (only the one segment proxy.ts writes for it). */
 export function parseSearchSegment(segment: string): SearchState | null {
   const match = SEGMENT.exec(segment);
   if (!match) return null;
   const page = Number(match[1]);
-  const query = normaliseQuery(match[2]!);
-  if (page < 1 || page > MAX_LISTING_PAGE || !query) return null;
+  const query = normaliseQuery(Buffer.from(match[2]!, 'base64url').toString('utf8'));
+  if (page < 1 || page > MAX_LISTING_PAGE || !query || toBase64Url(query) !== match[2]) return null;
   return { query, page };
 }
 
@@ -61,7 +63,7 @@ export type SearchQueryOutcome = { kind: 'clean' } | { kind: 'redirect'; to: str
  */
 export function resolveSearchQuery(pathname: string, search: URLSearchParams): SearchQueryOutcome {
   if (pathname !== SEARCH_PATH) {
-    const state = parseSearchSegment(safeDecode(pathname.slice(SEARCH_PATH.length + 1)) ?? '');
+    const state = parseSearchSegment(pathname.slice(SEARCH_PATH.length + 1));
     return { kind: 'redirect', to: state ? searchHref(state) : SEARCH_PATH };
   }
   const query = normaliseQuery(search.get('q') ?? '');
