@@ -133,6 +133,20 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     expect((await call('POST', `${API}/orders/${second}/pay`, urls)).status).toBe(200);
   });
 
+  it('tells a second buyer the part is sold once the first has paid, not that it is being ordered', async () => {
+    const [, , , part] = await partsForSale();
+    const first = await readyCart(part!.code);
+    const second = await readyCart(part!.code);
+    const checkout = (await call('POST', `${API}/orders/${first}/pay`, urls)).body.checkoutUrl;
+    expect((await form(`${sessionOf(checkout)}/pay`)).statusCode).toBe(303);
+
+    const refused = await call('POST', `${API}/orders/${second}/pay`, urls);
+    expect(refused.status).toBe(422);
+    expect(refused.body.violations).toEqual([
+      { propertyPath: 'items', message: `${part!.name} : ${CART_MESSAGES.sold}` },
+    ]);
+  });
+
   it('gives the parts back when the checkout expires', async () => {
     const [, , part] = await partsForSale();
     const first = await readyCart(part!.code);

@@ -232,6 +232,7 @@ test.describe('checkout', () => {
     await expect(second.page.getByRole('main').getByText(name)).toBeVisible();
     await second.page.goto('/commande/stripe');
     await expect(second.alert()).toContainText('Le paiement n’a pas pu commencer');
+    await expect(second.alert()).toContainText(`${name} : Cette pièce vient d’être vendue`);
   });
 
   test('a part added in another tab while the payment page is open: that payment places nothing, the next one asks the new total', async ({

@@ -10,19 +10,21 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { orderNumber } from '../domain/checkout.js';
+import type { PartAvailability } from '../domain/part-availability.js';
 import { apply, canApply, CHECKOUT, ORDER, PAYMENT, SHIPPING } from '../domain/order-states.js';
 import type { Db } from './client.js';
 import { customers, orderItems, orders, payments, productVariants, shipments } from './schema.js';
-import { catalogueTransaction, holdParts, releaseHolds, sellParts, type CatalogueTx } from './stock.js';
+import { catalogueTransaction, holdParts, releaseHolds, sellParts, stockOf, type CatalogueTx } from './stock.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** States of a payment that took no money and hold nothing any more. */
 type ClosedWithoutMoney = 'cancelled' | 'expired';
 
+/** The parts a payment could not hold, each sold or held by someone else's payment. */
 export class HoldError extends Error {
-  constructor(readonly variantCodes: string[]) {
-    super(`Parts not available: ${variantCodes.join(', ')}`);
+  constructor(readonly refused: { code: string; availability: PartAvailability }[]) {
+    super(`Parts not available: ${refused.map((part) => part.code).join(', ')}`);
   }
 }
 
@@ -78,7 +80,13 @@ export async function openPayment(db: Db, payment: NewPayment, now: Date): Promi
         items.map((i) => i.variantId),
       ),
     );
-    if (held.size !== items.length) throw new HoldError(items.filter((i) => !held.has(i.variantId)).map((i) => i.code));
+    if (held.size !== items.length)
+      throw new HoldError(
+        await stockOf(
+          tx,
+          items.filter((i) => !held.has(i.variantId)).map((i) => i.variantId),
+        ),
+      );
     await tx
       .update(orders)
       .set({ checkoutState: apply(CHECKOUT, order.checkoutState, 'select_payment'), updatedAt: now })

@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { announceCatalogueChange, type CatalogueChange, type CatalogueEvent } from '../notify/catalogue-events.js';
+import { availabilityOf, type PartAvailability } from '../domain/part-availability.js';
 import type { Db } from './client.js';
 import { payments, products, productVariants } from './schema.js';
 
@@ -54,6 +55,25 @@ export async function holdParts(tx: CatalogueTx, paymentId: number, variantIds: 
     held.map((row) => row.code),
   );
   return held.map((row) => row.id);
+}
+
+/** Where these parts stand now (after a hold that missed some: sold, or held by another payment). */
+export async function stockOf(
+  tx: CatalogueTx,
+  variantIds: number[],
+): Promise<{ code: string; availability: PartAvailability }[]> {
+  if (variantIds.length === 0) return [];
+  const rows = await tx
+    .select({
+      code: productVariants.code,
+      onHand: productVariants.onHand,
+      heldByPaymentId: productVariants.heldByPaymentId,
+      soldAt: products.soldAt,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, variantIds));
+  return rows.map((row) => ({ code: row.code, availability: availabilityOf(row) }));
 }
 
 /** Ends every hold of these payments; returns the codes of the parts back on sale. */

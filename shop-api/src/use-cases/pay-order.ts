@@ -69,10 +69,11 @@ export async function payOrder(context: AppContext, input: PayOrderInput): Promi
   } catch (error) {
     if (error instanceof HoldError) {
       const nameOf = (code: string) => items.find((row) => row.variantCode === code)?.productName ?? code;
+      // Sold is final and says so; anything else (held, or released since) may come back in minutes.
       throw new ViolationError(
-        error.variantCodes.map((code) => ({
+        error.refused.map(({ code, availability }) => ({
           propertyPath: 'items',
-          message: `${nameOf(code)} : ${CART_MESSAGES.reserved}`,
+          message: `${nameOf(code)} : ${availability === 'sold' ? CART_MESSAGES.sold : CART_MESSAGES.reserved}`,
         })),
       );
     }
