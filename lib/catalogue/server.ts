@@ -1,4 +1,5 @@
 import 'server-only';
+import { unstable_cache } from 'next/cache';
 import { CATALOGUE_TAGS } from '@/lib/cache/catalogue-events';
 import { MEMORY_ONLY_TAG } from '@/lib/cache/memory-only-tag.mjs';
 import { ShopApiError } from '@/lib/shop-api/errors';
@@ -33,8 +34,7 @@ const childrenOf = (parentCode?: string) =>
     cache: TAXON_CACHE,
   });
 
-/** Part families with their sub-families, in menu order (GET /api/families). */
-export async function getFamilies(): Promise<Family[]> {
+async function walkFamilies(): Promise<Family[]> {
   const families = (await childrenOf()).filter((taxon) => taxon.code.startsWith('family_'));
   return Promise.all(
     families.map(async (family) => ({
@@ -45,6 +45,14 @@ export async function getFamilies(): Promise<Family[]> {
     })),
   );
 }
+
+/**
+ * Part families with their sub-families, in menu order (GET /api/families). Walking the tree takes one
+ * cached read per family (the contract's taxons answer one level at a time), about a third of the
+ * cart page's render when each header and footer did it: the walked tree is cached whole, one lookup
+ * per render, for the taxons' own lifetime.
+ */
+export const getFamilies: () => Promise<Family[]> = unstable_cache(walkFamilies, ['families'], TAXON_CACHE);
 
 /** Models of a brand or engines of a model (taxons with parentCode). */
 export async function getVehicleChildren(parentCode: string): Promise<VehicleTaxon[]> {
