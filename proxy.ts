@@ -33,16 +33,20 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   }
   // A path that is not valid percent-encoded UTF-8 names nothing here (Next would fail decoding it).
   if (safeDecode(request.nextUrl.pathname) === null) return new NextResponse('Adresse invalide.', { status: 400 });
-  // A form posted to a page (a server action without JavaScript) must at least be a form.
+  // A form posted to a page (a server action without JavaScript) must at least be a form, and name
+  // its action in a field (`$ACTION_…`): without one Next answers in English and logs a stack.
   if (request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    const parsed = await request
+    const form = await request
       .clone()
       .formData()
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!parsed) return new NextResponse('Formulaire illisible.', { status: 400 });
+      .catch(() => null);
+    if (!form) return new NextResponse('Formulaire illisible.', { status: 400 });
+    if (!request.headers.has('next-action') && ![...form.keys()].some((name) => name.startsWith('$ACTION_'))) {
+      return new NextResponse('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', {
+        status: 400,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+    }
   }
   // An action this build does not have (made up, or from a page older than the build): Next would answer 500.
   const action = request.method === 'POST' ? request.headers.get('next-action') : null;

@@ -124,6 +124,18 @@ test.describe('what a stranger writes in an address or a request', () => {
     await expect(page).toHaveURL(/\/panier\?ajout=/);
   });
 
+  test('a form posted to a page without naming an action is refused in French, never handed to Next', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/panier', '/pieces/carrosserie']) {
+      const answer = await request.post(path, { multipart: { variant: 'P0000001', item: '1' }, maxRedirects: 0 });
+      expect(answer.status(), path).toBe(400);
+      expect(await answer.text(), path).toBe(
+        'Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.',
+      );
+    }
+  });
+
   test('the cart shows only its own refusal messages, never a text from the address', async ({ page }) => {
     await page.goto(
       `/panier?refus=${encodeURIComponent('Votre compte est bloqué : appelez le 08 99 00 00 00 pour le débloquer.')}`,
