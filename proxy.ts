@@ -9,7 +9,7 @@ import { guardAccount } from '@/lib/auth/guard';
 import { renewSession } from '@/lib/auth/renew-session';
 import { guardCheckout } from '@/lib/checkout/guard';
 import { pageSecurityHeaders } from '@/lib/security/headers';
-import { isKnownServerAction } from '@/lib/security/server-actions';
+import { isKnownServerAction, namesServerAction } from '@/lib/security/server-actions';
 import { safeDecode } from '@/lib/url/decode';
 
 /**
@@ -34,14 +34,14 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   // A path that is not valid percent-encoded UTF-8 names nothing here (Next would fail decoding it).
   if (safeDecode(request.nextUrl.pathname) === null) return new NextResponse('Adresse invalide.', { status: 400 });
   // A form posted to a page (a server action without JavaScript) must at least be a form, and name
-  // its action in a field (`$ACTION_…`): without one Next answers in English and logs a stack.
+  // its action: without one Next answers in English and logs a stack.
   if (request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     const form = await request
       .clone()
       .formData()
       .catch(() => null);
     if (!form) return new NextResponse('Formulaire illisible.', { status: 400 });
-    if (!request.headers.has('next-action') && ![...form.keys()].some((name) => name.startsWith('$ACTION_'))) {
+    if (!namesServerAction(request.headers, form.keys())) {
       return new NextResponse('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', {
         status: 400,
         headers: { 'content-type': 'text/plain; charset=utf-8' },

@@ -32,3 +32,13 @@ function knownActions(): ReadonlySet<string> | null {
 export function isKnownServerAction(id: string): boolean {
   return knownActions()?.has(id) ?? true;
 }
+
+/**
+ * Whether a POST names a server action: in the Next-Action header (called from a hydrated page) or in
+ * a form field (`$ACTION_ID_…`, `$ACTION_REF_…`: a form posted without JavaScript).
+ */
+export function namesServerAction(headers: Headers, fieldNames: Iterable<string>): boolean {
+  if (headers.has('next-action')) return true;
+  for (const name of fieldNames) if (name.startsWith('$ACTION_')) return true;
+  return false;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addItemProblem, CART_MESSAGES, cartTotals } from './cart.js';
+import { addItemProblem, CART_MESSAGES, cartTotals, unavailableMessage } from './cart.js';
 
 const forSale = { soldAt: null, onHand: 1, heldByPaymentId: null };
 
@@ -13,6 +13,13 @@ describe('cart of unique parts', () => {
   it('refuses a sold part and one held by another checkout, in French', () => {
     expect(addItemProblem({ soldAt: new Date(), onHand: 0, heldByPaymentId: null }, 1, false)).toBe(CART_MESSAGES.sold);
     expect(addItemProblem({ soldAt: null, onHand: 1, heldByPaymentId: 12 }, 1, false)).toBe(CART_MESSAGES.reserved);
+  });
+
+  it('tells a sold part from one that may come back', () => {
+    expect(unavailableMessage('sold')).toBe(CART_MESSAGES.sold);
+    expect(unavailableMessage('reserved')).toBe(CART_MESSAGES.reserved);
+    // Released between the failed hold and the reading: it may be taken again in a moment.
+    expect(unavailableMessage('available')).toBe(CART_MESSAGES.reserved);
   });
 
   it('adds integer cents; an empty cart costs nothing to ship', () => {

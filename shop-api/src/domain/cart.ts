@@ -2,7 +2,7 @@
  * Rules of a cart of unique parts: a part can be added once, when it is for sale (not sold, not held
  * by someone's payment in progress), with quantity 1; totals are sums of integer cents.
  */
-import { availabilityOf, type StockFacts } from './part-availability.js';
+import { availabilityOf, type PartAvailability, type StockFacts } from './part-availability.js';
 
 export const CART_MESSAGES = {
   sold: 'Cette pièce vient d’être vendue : elle n’est plus disponible.',
@@ -17,10 +17,12 @@ export function addItemProblem(stock: StockFacts, quantity: number, alreadyInCar
   if (quantity !== 1) return CART_MESSAGES.quantity;
   if (alreadyInCart) return CART_MESSAGES.already;
   const availability = availabilityOf(stock);
-  if (availability === 'sold') return CART_MESSAGES.sold;
-  if (availability === 'reserved') return CART_MESSAGES.reserved;
-  return null;
+  return availability === 'available' ? null : unavailableMessage(availability);
 }
+
+/** Why a part is out of reach: sold is final; anything else (held, or released since) may come back in minutes. */
+export const unavailableMessage = (availability: PartAvailability) =>
+  availability === 'sold' ? CART_MESSAGES.sold : CART_MESSAGES.reserved;
 
 export interface Totals {
   itemsTotal: number;

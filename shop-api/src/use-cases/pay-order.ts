@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { OrderBundle } from '../db/orders.js';
 import { attachCheckout, closePayment, expireStalePayments, HoldError, openPayment } from '../db/payments.js';
 import { findOrder, listShippingMethods } from '../db/orders.js';
-import { CART_MESSAGES } from '../domain/cart.js';
+import { unavailableMessage } from '../domain/cart.js';
 import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
 import { newToken } from '../domain/secrets.js';
 import { HttpError, ViolationError } from '../http/errors.js';
@@ -69,11 +69,10 @@ export async function payOrder(context: AppContext, input: PayOrderInput): Promi
   } catch (error) {
     if (error instanceof HoldError) {
       const nameOf = (code: string) => items.find((row) => row.variantCode === code)?.productName ?? code;
-      // Sold is final and says so; anything else (held, or released since) may come back in minutes.
       throw new ViolationError(
         error.refused.map(({ code, availability }) => ({
           propertyPath: 'items',
-          message: `${nameOf(code)} : ${availability === 'sold' ? CART_MESSAGES.sold : CART_MESSAGES.reserved}`,
+          message: `${nameOf(code)} : ${unavailableMessage(availability)}`,
         })),
       );
     }
