@@ -4,8 +4,9 @@
  * browses a family page (a different page each round), opens a part, searches by words, adds the part
  * to the cart through the page's own form (the server action, as a browser without JavaScript posts
  * it), reads the cart and removes the part again. Prints requests/s, p50/p95/p99 latency (also by kind
- * of request), errors and the memory (RSS) of the storefront and shop-api processes before, every 30 s
- * during, and after the run, with the growth after the first minute (the warm-up: caches and JIT fill it). Nothing is asserted.
+ * of request), errors, the CPU time each process spent per request, and the memory (RSS) of the
+ * storefront and shop-api processes before, every 30 s during, and after the run, with the growth after
+ * the first minute (the warm-up: caches and JIT fill it). Nothing is asserted.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,13 +20,30 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 
 const { shop } = await startShop('bench-load', { web: WEB, api: API });
 
-/** RSS in MB of the process listening on `port` (read from ss and /proc). */
-function rssOf(port: number): number {
+/** The process listening on `port` (read from ss). */
+function pidOf(port: number): string | undefined {
   const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-  const pid = line.match(/pid=(\d+)/)?.[1];
+  return line.match(/pid=(\d+)/)?.[1];
+}
+
+/** RSS in MB of the process listening on `port` (read from /proc). */
+function rssOf(port: number): number {
+  const pid = pidOf(port);
   if (!pid) return NaN;
   const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]);
   return kb / 1024;
+}
+
+/**
+ * CPU time in ms the process listening on `port` has used (user + system, from /proc). Per request,
+ * it compares two builds better than requests/s, which also follow whatever else the machine runs.
+ */
+function cpuOf(port: number): number {
+  const pid = pidOf(port);
+  if (!pid) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const msPerTick = 10; // Linux counts CPU time in ticks of 1/100 s (USER_HZ)
+  return (Number(fields[11]) + Number(fields[12])) * msPerTick;
 }
 
 // The pages the visitors go through: families and sub-families, and their parts.
@@ -48,6 +66,7 @@ await Promise.all(
   }),
 );
 const before = { web: rssOf(WEB), api: rssOf(API) };
+const cpuBefore = { web: cpuOf(WEB), api: cpuOf(API) };
 
 interface Visit {
   round: number;
@@ -200,6 +219,8 @@ run.on('response', (client, _status, _bytes, responseTime: number) => {
 const result = await run;
 clearInterval(sampler);
 const after = { web: rssOf(WEB), api: rssOf(API) };
+const cpuPerRequest = (port: number, from: number) => (cpuOf(port) - from) / result.requests.total;
+const cpu = { web: cpuPerRequest(WEB, cpuBefore.web), api: cpuPerRequest(API, cpuBefore.api) };
 latencies.sort((a, b) => a - b);
 const percentileOf = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -227,6 +248,9 @@ const statuses = Object.entries(byStatus)
 console.log(`réponses : ${statuses}`);
 console.log(
   `erreurs : ${result.errors} erreurs réseau, ${result.timeouts} délais dépassés, ${failed.reduce((sum, [, { count }]) => sum + count, 0)} réponses 4xx/5xx`,
+);
+console.log(
+  `temps de calcul par requête : vitrine ${cpu.web.toFixed(1)} ms, shop-api ${cpu.api.toFixed(1)} ms (un cœur à 100 % fait 1 000 ms par seconde)`,
 );
 console.log(
   `mémoire (RSS) : vitrine ${before.web.toFixed(0)} → ${after.web.toFixed(0)} Mo, shop-api ${before.api.toFixed(0)} → ${after.api.toFixed(0)} Mo`,
