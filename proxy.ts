@@ -9,7 +9,12 @@ import { guardAccount } from '@/lib/auth/guard';
 import { renewSession } from '@/lib/auth/renew-session';
 import { guardCheckout } from '@/lib/checkout/guard';
 import { pageSecurityHeaders } from '@/lib/security/headers';
-import { isKnownServerAction, namesServerAction } from '@/lib/security/server-actions';
+import {
+  ACTION_BODY_LIMIT_BYTES,
+  isCrossSiteAction,
+  isKnownServerAction,
+  namesServerAction,
+} from '@/lib/security/server-actions';
 import { safeDecode } from '@/lib/url/decode';
 
 /**
@@ -17,11 +22,16 @@ import { safeDecode } from '@/lib/url/decode';
  * listing parameters (?page=&tri=) and searches (?q=&page=) into cached static routes, renews an expired session (an access
  * token past its life, with the refresh token) before any page or action, guards the account pages,
  * answers 404 for part addresses that name no part and 410 Gone for parts sold longer ago than
- * SOLD_PART_PAGE_DAYS, and guards the checkout (empty cart → /panier). Every answer gets the page
- * security headers.
+ * SOLD_PART_PAGE_DAYS, and guards the checkout (empty cart → /panier). Server actions Next would answer
+ * 500 (an unknown action, a body over its limit, a call from another site) and forms naming no action
+ * are refused here, in French. Every answer gets the page security headers.
  */
 /** Longer addresses name nothing of this shop (part pages are the longest, under 300 characters). */
 const MAX_URL_LENGTH = 2048;
+
+/** A refusal in French, as plain text (whoever posts without JavaScript sees it as is). */
+const plainText = (message: string, status: number) =>
+  new NextResponse(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 /** Pages and actions go on with the request as the proxy left it (renewed session cookies). */
 type Forward = { request: { headers: Headers } } | undefined;
@@ -29,32 +39,38 @@ type Forward = { request: { headers: Headers } } | undefined;
 async function route(request: NextRequest, forward: Forward): Promise<NextResponse> {
   // Refused before anything echoes them back (a redirect would repeat them in two headers).
   if (request.nextUrl.pathname.length + request.nextUrl.search.length > MAX_URL_LENGTH) {
-    return new NextResponse('Adresse trop longue.', { status: 414 });
+    return plainText('Adresse trop longue.', 414);
   }
   // A path that is not valid percent-encoded UTF-8 names nothing here (Next would fail decoding it).
-  if (safeDecode(request.nextUrl.pathname) === null) return new NextResponse('Adresse invalide.', { status: 400 });
-  // A form posted to a page (a server action without JavaScript) must at least be a form, and name
-  // its action: without one Next answers in English and logs a stack.
-  if (request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    const form = await request
-      .clone()
-      .formData()
-      .catch(() => null);
-    if (!form) return new NextResponse('Formulaire illisible.', { status: 400 });
-    if (!namesServerAction(request.headers, form.keys())) {
-      return new NextResponse('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', {
-        status: 400,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      });
+  if (safeDecode(request.nextUrl.pathname) === null) return plainText('Adresse invalide.', 400);
+  if (request.method === 'POST') {
+    // A POST to a page is a server action; Next answers 500 to one past its body limit.
+    if (Number(request.headers.get('content-length') ?? 0) > ACTION_BODY_LIMIT_BYTES) {
+      return plainText('Formulaire trop volumineux : 1 Mo au plus.', 413);
+    }
+    // A form posted to a page (a server action without JavaScript) must at least be a form, and name
+    // its action: without one Next answers in English and logs a stack.
+    let namesAction = request.headers.has('next-action');
+    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+      const form = await request
+        .clone()
+        .formData()
+        .catch(() => null);
+      if (!form) return plainText('Formulaire illisible.', 400);
+      namesAction = namesServerAction(request.headers, form.keys());
+      if (!namesAction) {
+        return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
+      }
+    }
+    // Sent from another site (or from nowhere one can name): Next refuses it too, but as a 500.
+    if (namesAction && isCrossSiteAction(request.headers)) {
+      return plainText('Ce formulaire a été envoyé depuis un autre site : la boutique ne l’accepte pas.', 403);
     }
   }
   // An action this build does not have (made up, or from a page older than the build): Next would answer 500.
   const action = request.method === 'POST' ? request.headers.get('next-action') : null;
   if (action !== null && !isKnownServerAction(action)) {
-    return new NextResponse('Cette action n’existe plus : rechargez la page.', {
-      status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
+    return plainText('Cette action n’existe plus : rechargez la page.', 404);
   }
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {

@@ -42,3 +42,27 @@ export function namesServerAction(headers: Headers, fieldNames: Iterable<string>
   for (const name of fieldNames) if (name.startsWith('$ACTION_')) return true;
   return false;
 }
+
+/** Next's limit on a server action's body (serverActions.bodySizeLimit, not changed here): past it, Next answers 500. */
+export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Whether a server action comes from another site, by Next's own rule: an `Origin` that is present
+ * must name the host the request was sent to (the first `X-Forwarded-Host`, else `Host`). Next refuses
+ * such a call, but as a 500 with a logged error; "null" (a sandboxed frame, a file) and an unreadable
+ * origin are refused too. A call without `Origin` (a hand-made request: it carries no one else's
+ * cookies) goes on, as Next lets it.
+ */
+export function isCrossSiteAction(headers: Headers): boolean {
+  const origin = headers.get('origin');
+  if (!origin) return false;
+  if (origin === 'null') return true;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
+  return originHost !== host;
+}

@@ -136,6 +136,38 @@ test.describe('what a stranger writes in an address or a request', () => {
     }
   });
 
+  test('a real action sent from another site or past its body limit is refused in French and changes nothing', async ({
+    request,
+    baseURL,
+  }) => {
+    // The add-to-cart form of a part page, as a browser without JavaScript posts it.
+    const listing = await (await request.get('/pieces/freinage')).text();
+    const part = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)![1]!;
+    const page = await (await request.get(part)).text();
+    const action = page.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)![1]!;
+    const variant = page.match(/name="variant" value="([^"]+)"/)![1]!;
+    const add = (origin: string, extra: Record<string, string> = {}) =>
+      request.post(part, { headers: { origin }, multipart: { [action]: '', variant, ...extra }, maxRedirects: 0 });
+    const cartHolds = async () => (await (await request.get('/panier')).text()).includes('name="item"');
+
+    for (const origin of ['https://boutique-piege.example', 'null', 'pas une origine', `${baseURL!}0`]) {
+      const answer = await add(origin);
+      expect(answer.status(), origin).toBe(403);
+      expect(await answer.text(), origin).toBe(
+        'Ce formulaire a été envoyé depuis un autre site : la boutique ne l’accepte pas.',
+      );
+    }
+    const tooBig = await add(baseURL!, { remarque: 'x'.repeat(1024 * 1024) });
+    expect(tooBig.status()).toBe(413);
+    expect(await tooBig.text()).toBe('Formulaire trop volumineux : 1 Mo au plus.');
+    expect(await cartHolds()).toBe(false);
+
+    // The same form from the shop's own page goes through.
+    const own = await add(baseURL!);
+    expect(own.status()).toBe(303);
+    expect(await cartHolds()).toBe(true);
+  });
+
   test('the cart shows only its own refusal messages, never a text from the address', async ({ page }) => {
     await page.goto(
       `/panier?refus=${encodeURIComponent('Votre compte est bloqué : appelez le 08 99 00 00 00 pour le débloquer.')}`,

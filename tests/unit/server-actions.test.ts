@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesServerAction } from '@/lib/security/server-actions';
+import { isCrossSiteAction, namesServerAction } from '@/lib/security/server-actions';
 
 describe('namesServerAction', () => {
   const none = new Headers();
@@ -13,5 +13,33 @@ describe('namesServerAction', () => {
   it('sees none in a plain form', () => {
     expect(namesServerAction(none, ['variant', 'item'])).toBe(false);
     expect(namesServerAction(none, ['ACTION_ID_7f00', 'x$ACTION_ID_'])).toBe(false);
+  });
+});
+
+describe('isCrossSiteAction', () => {
+  const sentTo = (host: string, more: Record<string, string> = {}) => new Headers({ host, ...more });
+  it('lets a call from the page of this host through', () => {
+    expect(isCrossSiteAction(sentTo('shop.example', { origin: 'https://shop.example' }))).toBe(false);
+    expect(isCrossSiteAction(sentTo('localhost:3000', { origin: 'http://localhost:3000' }))).toBe(false);
+  });
+  it('compares with the host the balancer forwarded, as Next does', () => {
+    const behind = sentTo('10.0.0.5:3000', {
+      'x-forwarded-host': 'shop.example, 10.0.0.5',
+      origin: 'https://shop.example',
+    });
+    expect(isCrossSiteAction(behind)).toBe(false);
+    expect(
+      isCrossSiteAction(
+        sentTo('shop.example', { 'x-forwarded-host': 'other.example', origin: 'https://shop.example' }),
+      ),
+    ).toBe(true);
+  });
+  it('refuses another site, another port, a null or unreadable origin', () => {
+    for (const origin of ['https://evil.example', 'http://localhost:3001', 'null', '::::', 'shop.example'])
+      expect(isCrossSiteAction(sentTo('localhost:3000', { origin })), origin).toBe(true);
+  });
+  it('lets a call without an origin through (it carries no one else’s cookies), as Next does', () => {
+    expect(isCrossSiteAction(sentTo('localhost:3000'))).toBe(false);
+    expect(isCrossSiteAction(sentTo('localhost:3000', { origin: '' }))).toBe(false);
   });
 });
