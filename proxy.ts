@@ -11,6 +11,7 @@ import { guardCheckout } from '@/lib/checkout/guard';
 import { pageSecurityHeaders } from '@/lib/security/headers';
 import {
   ACTION_BODY_LIMIT_BYTES,
+  formActionIds,
   isCrossSiteAction,
   isKnownServerAction,
   namesServerAction,
@@ -32,6 +33,9 @@ const MAX_URL_LENGTH = 2048;
 /** A refusal in French, as plain text (whoever posts without JavaScript sees it as is). */
 const plainText = (message: string, status: number) =>
   new NextResponse(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+/** An action this build does not have (made up, or from a page older than the build). */
+const ACTION_GONE = () => plainText('Cette action n’existe plus : rechargez la page.', 404);
 
 /** Pages and actions go on with the request as the proxy left it (renewed session cookies). */
 type Forward = { request: { headers: Headers } } | undefined;
@@ -61,6 +65,7 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
       if (!namesAction) {
         return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
       }
+      if (!formActionIds(form).every(isKnownServerAction)) return ACTION_GONE();
     }
     // Sent from another site (or from nowhere one can name): Next refuses it too, but as a 500.
     if (namesAction && isCrossSiteAction(request.headers)) {
@@ -70,7 +75,7 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   // An action this build does not have (made up, or from a page older than the build): Next would answer 500.
   const action = request.method === 'POST' ? request.headers.get('next-action') : null;
   if (action !== null && !isKnownServerAction(action)) {
-    return plainText('Cette action n’existe plus : rechargez la page.', 404);
+    return ACTION_GONE();
   }
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {

@@ -43,6 +43,23 @@ export function namesServerAction(headers: Headers, fieldNames: Iterable<string>
   return false;
 }
 
+/**
+ * The actions a form posted without JavaScript names, as Next reads them: `$ACTION_ID_<id>` fields, and
+ * for an action with bound arguments (`$ACTION_REF_<n>`) the id in its `$ACTION_<n>:0` descriptor
+ * (empty when unreadable, which names no action of this build).
+ */
+export function formActionIds(form: FormData): string[] {
+  const ids: string[] = [];
+  for (const name of form.keys()) {
+    if (name.startsWith('$ACTION_ID_')) ids.push(name.slice('$ACTION_ID_'.length));
+    else if (name.startsWith('$ACTION_REF_')) {
+      const descriptor = form.get(`$ACTION_${name.slice('$ACTION_REF_'.length)}:0`);
+      ids.push((typeof descriptor === 'string' && descriptor.match(/^\{"id":"([^"]+)"/)?.[1]) || '');
+    }
+  }
+  return ids;
+}
+
 /** Next's limit on a server action's body (serverActions.bodySizeLimit, not changed here): past it, Next answers 500. */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 

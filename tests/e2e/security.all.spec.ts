@@ -112,6 +112,10 @@ test.describe('what a stranger writes in an address or a request', () => {
           maxRedirects: 0,
         });
         expect(answer.status(), `${id} on ${path}`).toBe(404);
+        // The same id in a form posted without JavaScript (Next answered 400 in English).
+        const form = await request.post(path, { multipart: { [`$ACTION_ID_${id}`]: '', x: '1' }, maxRedirects: 0 });
+        expect(form.status(), `form ${id} on ${path}`).toBe(404);
+        expect(await form.text()).toBe('Cette action n’existe plus : rechargez la page.');
       }
     }
     // A real action (add to cart, a plain form) goes through the same proxy unharmed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSiteAction, namesServerAction } from '@/lib/security/server-actions';
+import { formActionIds, isCrossSiteAction, namesServerAction } from '@/lib/security/server-actions';
 
 describe('namesServerAction', () => {
   const none = new Headers();
@@ -41,5 +41,25 @@ describe('isCrossSiteAction', () => {
   it('lets a call without an origin through (it carries no one else’s cookies), as Next does', () => {
     expect(isCrossSiteAction(sentTo('localhost:3000'))).toBe(false);
     expect(isCrossSiteAction(sentTo('localhost:3000', { origin: '' }))).toBe(false);
+  });
+});
+
+describe('formActionIds', () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    return data;
+  };
+  it('reads the id of a plain action from its field name', () => {
+    expect(formActionIds(form({ $ACTION_ID_40a77e: '', variant: 'P0000001' }))).toEqual(['40a77e']);
+  });
+  it('reads the id of an action with bound arguments from its descriptor', () => {
+    const bound = form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}', '$ACTION_1:1': '[]' });
+    expect(formActionIds(bound)).toEqual(['7f00ab']);
+  });
+  it('gives an empty id for a descriptor it cannot read, and none for a plain form', () => {
+    expect(formActionIds(form({ $ACTION_REF_1: '', '$ACTION_1:0': 'x' }))).toEqual(['']);
+    expect(formActionIds(form({ $ACTION_REF_1: '' }))).toEqual(['']);
+    expect(formActionIds(form({ variant: 'P0000001', $ACTION_KEY: 'k' }))).toEqual([]);
   });
 });
