@@ -14,6 +14,7 @@ import {
   formActionIds,
   isCrossSiteAction,
   isKnownServerAction,
+  isReadableActionText,
   namesServerAction,
 } from '@/lib/security/server-actions';
 import { safeDecode } from '@/lib/url/decode';
@@ -31,8 +32,8 @@ import { safeDecode } from '@/lib/url/decode';
 const MAX_URL_LENGTH = 2048;
 
 /** A refusal in French, as plain text (whoever posts without JavaScript sees it as is). */
-const plainText = (message: string, status: number) =>
-  new NextResponse(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+const plainText = (message: string, status: number, headers: Record<string, string> = {}) =>
+  new NextResponse(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 
 /** An action this build does not have (made up, or from a page older than the build). */
 const ACTION_GONE = () => plainText('Cette action n’existe plus : rechargez la page.', 404);
@@ -52,30 +53,32 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
     if (Number(request.headers.get('content-length') ?? 0) > ACTION_BODY_LIMIT_BYTES) {
       return plainText('Formulaire trop volumineux : 1 Mo au plus.', 413);
     }
-    // A form posted to a page (a server action without JavaScript) must at least be a form, and name
-    // its action: without one Next answers in English and logs a stack.
-    let namesAction = request.headers.has('next-action');
+    // Called from a hydrated page: the action's id in Next-Action. One this build does not have (made
+    // up, or from a page older than the build): Next would answer 500.
+    const calledAction = request.headers.get('next-action');
+    if (calledAction !== null && !isKnownServerAction(calledAction)) return ACTION_GONE();
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+      // A form posted to a page (a server action without JavaScript) must at least be a form, and
+      // name an action of this build: otherwise Next answers in English and logs a stack.
       const form = await request
         .clone()
         .formData()
         .catch(() => null);
       if (!form) return plainText('Formulaire illisible.', 400);
-      namesAction = namesServerAction(request.headers, form.keys());
-      if (!namesAction) {
+      if (!namesServerAction(request.headers, form.keys())) {
         return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
       }
       if (!formActionIds(form).every(isKnownServerAction)) return ACTION_GONE();
+    } else if (calledAction === null) {
+      // Neither a form nor an action call: Next answers 405 in English to a POST to a page.
+      return plainText('Cette page ne reçoit pas de formulaire.', 405, { allow: 'GET, HEAD' });
+    } else if (!isReadableActionText(await request.clone().text())) {
+      return plainText('Cette demande est illisible : rechargez la page.', 400);
     }
     // Sent from another site (or from nowhere one can name): Next refuses it too, but as a 500.
-    if (namesAction && isCrossSiteAction(request.headers)) {
+    if (isCrossSiteAction(request.headers)) {
       return plainText('Ce formulaire a été envoyé depuis un autre site : la boutique ne l’accepte pas.', 403);
     }
-  }
-  // An action this build does not have (made up, or from a page older than the build): Next would answer 500.
-  const action = request.method === 'POST' ? request.headers.get('next-action') : null;
-  if (action !== null && !isKnownServerAction(action)) {
-    return ACTION_GONE();
   }
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {

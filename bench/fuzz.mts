@@ -5,7 +5,8 @@
  * storefront as `npm start` runs it: route handlers, guarded pages, server actions. Prints the counts.
  */
 import { spawnSync } from 'node:child_process';
-import { storefrontHostileRequests } from '../tests/e2e/fuzz/storefront-hostile';
+import { join } from 'node:path';
+import { actionsOfBuild, storefrontHostileRequests } from '../tests/e2e/fuzz/storefront-hostile';
 import { root, startShop } from './shop.mts';
 
 const API_COUNT = Number(process.env.FUZZ_REQUESTS || 10_000);
@@ -37,15 +38,11 @@ const { shop } = await startShop('bench-fuzz', {
 });
 const listing = await (await fetch(`${shop}/pieces/jantes-pneus`)).text();
 const partPath = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)![1]!;
-const addAction = (await (await fetch(shop + partPath)).text()).match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1] ?? null;
+const actions = actionsOfBuild(join(root, '.next-bench-fuzz'));
 const statuses = new Map<number, number>();
 const failures: string[] = [];
 const started = Date.now();
-for (const hostile of storefrontHostileRequests(
-  { partPath, addAction, removeAction: null, signInAction: null },
-  WEB_COUNT,
-  11,
-)) {
+for (const hostile of storefrontHostileRequests({ partPath, actions }, WEB_COUNT, 11)) {
   try {
     const response = await fetch(shop + hostile.path, {
       method: hostile.method,

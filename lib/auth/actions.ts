@@ -41,6 +41,7 @@ const MESSAGES = {
   unavailable: UNAVAILABLE_MESSAGE,
   expiredLink: 'Ce lien est inconnu ou a expiré. Demandez-en un nouveau.',
   signedOut: 'Votre session a expiré. Reconnectez-vous.',
+  unknownAddress: 'Cette adresse n’est plus dans votre carnet.',
 } as const;
 
 function failure(answer: ShopAnswer): FormResult {
@@ -169,7 +170,11 @@ export async function changePasswordAction(values: PasswordValues): Promise<Form
   return answer.status === 204 ? { ok: true, message: 'Votre mot de passe est changé.' } : failure(answer);
 }
 
+/** An address of the book is named by its number (the arguments of an action are whatever was sent). */
+const isAddressId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;
+
 export async function saveAddressAction(id: number | null, values: AddressValues): Promise<FormResult> {
+  if (id !== null && !isAddressId(id)) return { ok: false, messages: [MESSAGES.unknownAddress] };
   const input = await checked(addressSchema, values);
   if (isResult(input)) return input;
   await signedInCustomerId();
@@ -182,6 +187,7 @@ export async function saveAddressAction(id: number | null, values: AddressValues
 }
 
 export async function deleteAddressAction(id: number): Promise<FormResult> {
+  if (!isAddressId(id)) return { ok: false, messages: [MESSAGES.unknownAddress] };
   await signedInCustomerId();
   const answer = await customerCall('DELETE', `addresses/${id}`);
   if (answer.status === 401) redirect('/connexion?retour=/compte/adresses');

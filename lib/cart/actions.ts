@@ -15,6 +15,8 @@ import { addToCart, orderCall } from './server';
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function addToCartAction(form: FormData): Promise<void> {
+  // What the browser sent is checked, its type too: anyone can call an action with any arguments.
+  if (!(form instanceof FormData)) redirect('/panier');
   const variant = String(form.get('variant') ?? '');
   if (!CODE.test(variant)) redirect('/panier');
   const outcome = await addToCart(variant);
@@ -23,6 +25,7 @@ export async function addToCartAction(form: FormData): Promise<void> {
 }
 
 export async function removeFromCartAction(form: FormData): Promise<void> {
+  if (!(form instanceof FormData)) redirect('/panier');
   const itemId = String(form.get('item') ?? '');
   const token = (await cookies()).get(CART_COOKIE)?.value;
   if (token && /^\d{1,10}$/.test(itemId))

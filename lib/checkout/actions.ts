@@ -79,6 +79,7 @@ export async function selectShippingAction(code: unknown): Promise<FormResult> {
  * changed, or the order changed elsewhere) the method is recorded and the page shows the new recap first.
  */
 export async function chooseShippingAction(_previous: FormResult | null, form: FormData): Promise<FormResult> {
+  if (!(form instanceof FormData)) return { ok: false, messages: [CHOOSE_METHOD] };
   const code = String(form.get('method') ?? '');
   if (!METHOD_CODE.test(code)) return { ok: false, messages: [CHOOSE_METHOD] };
   const cart = await getCart();

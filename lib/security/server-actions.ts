@@ -83,3 +83,32 @@ export function isCrossSiteAction(headers: Headers): boolean {
   const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
   return originHost !== host;
 }
+
+/** React's self-contained values in a text reply: an escaped `$`, undefined, NaN, -0, ±Infinity, a Date, a BigInt. */
+const SELF_CONTAINED_VALUE = /^\$(?:\$|undefined$|NaN$|-0$|-?Infinity$|D|n-?\d+$)/;
+
+/**
+ * Whether the text body of a server action called from a hydrated page is one React can read: the
+ * JSON array of the arguments, whose strings starting with `$` are self-contained values. Any other
+ * `$` string points at another part of a multipart body, which a text body has not: React fails on it
+ * and Next answers 500, as it does to a body that is not JSON. Walked without recursion (deep nesting).
+ */
+export function isReadableActionText(body: string): boolean {
+  let args: unknown;
+  try {
+    args = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(args)) return false;
+  const pending: unknown[] = [args];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.startsWith('$') && !SELF_CONTAINED_VALUE.test(value)) return false;
+    } else if (value !== null && typeof value === 'object') {
+      for (const item of Object.values(value)) pending.push(item);
+    }
+  }
+  return true;
+}

@@ -172,6 +172,30 @@ test.describe('what a stranger writes in an address or a request', () => {
     expect(await cartHolds()).toBe(true);
   });
 
+  test('a real action called with arguments React cannot read, or a page posted something else, is refused in French', async ({
+    request,
+  }) => {
+    const listing = await (await request.get('/pieces/freinage')).text();
+    const part = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)![1]!;
+    const id = (await (await request.get(part)).text()).match(/name="\$ACTION_ID_([0-9a-f]+)"/)![1]!;
+    const call = (data: string) =>
+      request.post(part, { headers: { 'next-action': id, 'content-type': 'text/plain;charset=UTF-8' }, data });
+    // Not JSON, not the list of arguments, or pointing at parts a text body has not: Next answered 500.
+    for (const body of ['[', 'x', '"$@1"', '{"variant":"P0000001"}', '["$@1"]', '[{"form":"$K1"}]']) {
+      const answer = await call(body);
+      expect(answer.status(), body).toBe(400);
+      expect(await answer.text(), body).toBe('Cette demande est illisible : rechargez la page.');
+    }
+    // Readable arguments of the wrong kind reach the action, which checks them: no 500 either.
+    for (const body of ['["P0000001"]', '[{"variant":"P0000001"}]', '[]'])
+      expect((await call(body)).status(), body).toBeLessThan(500);
+    // Neither a form nor an action: Next answered 405 in English.
+    const posted = await request.post('/panier', { form: { item: '1' }, maxRedirects: 0 });
+    expect(posted.status()).toBe(405);
+    expect(posted.headers()['allow']).toBe('GET, HEAD');
+    expect(await posted.text()).toBe('Cette page ne reçoit pas de formulaire.');
+  });
+
   test('the cart shows only its own refusal messages, never a text from the address', async ({ page }) => {
     await page.goto(
       `/panier?refus=${encodeURIComponent('Votre compte est bloqué : appelez le 08 99 00 00 00 pour le débloquer.')}`,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formActionIds, isCrossSiteAction, namesServerAction } from '@/lib/security/server-actions';
+import {
+  formActionIds,
+  isCrossSiteAction,
+  isReadableActionText,
+  namesServerAction,
+} from '@/lib/security/server-actions';
 
 describe('namesServerAction', () => {
   const none = new Headers();
@@ -61,5 +66,38 @@ describe('formActionIds', () => {
     expect(formActionIds(form({ $ACTION_REF_1: '', '$ACTION_1:0': 'x' }))).toEqual(['']);
     expect(formActionIds(form({ $ACTION_REF_1: '' }))).toEqual(['']);
     expect(formActionIds(form({ variant: 'P0000001', $ACTION_KEY: 'k' }))).toEqual([]);
+  });
+});
+
+describe('isReadableActionText', () => {
+  it('reads the arguments React sends as text: a JSON array of plain values', () => {
+    for (const body of [
+      '[]',
+      '[{"email":"a@b.fr","password":"x"},"/compte"]',
+      '[null,{"firstName":"Zoé","items":["1","2"],"professional":false}]',
+      '["$$5 en caisse","$undefined","$D2026-11-25T10:00:00.000Z","$n12","$NaN","$-0","$-Infinity"]',
+    ])
+      expect(isReadableActionText(body), body).toBe(true);
+  });
+  it('refuses what is not JSON, not an array, or points at another part of a multipart body', () => {
+    for (const body of [
+      '',
+      '[',
+      'x',
+      '"$@1"',
+      '{"a":1}',
+      '1',
+      '["$@1"]',
+      '[{"a":["$K1"]}]',
+      '["$Q2"]',
+      '["$1"]',
+      '["$nope"]',
+    ])
+      expect(isReadableActionText(body), body).toBe(false);
+  });
+  it('walks deeply nested arguments without running out of stack', () => {
+    const depth = 200_000;
+    expect(isReadableActionText('['.repeat(depth) + '"$@1"' + ']'.repeat(depth))).toBe(false);
+    expect(isReadableActionText('['.repeat(depth) + ']'.repeat(depth))).toBe(true);
   });
 });

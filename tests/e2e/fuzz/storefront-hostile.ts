@@ -3,6 +3,8 @@
  * and rewritten paths, and the server actions (by the Next-Action header as the client sends them,
  * and by the no-JavaScript form post), with the shop API's hostile strings. Deterministic (seeded).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { encode, HOSTILE_STRINGS, random } from '../../../shop-api/tests/fuzz/hostile';
 
 export interface StorefrontRequest {
@@ -13,12 +15,40 @@ export interface StorefrontRequest {
   kind: string;
 }
 
-/** What a real page gives away: a part page and its add-to-cart action, the cart's remove action. */
+/** A server action of the build, and a page it can be posted to. */
+export interface BuildAction {
+  name: string;
+  id: string;
+  path: string;
+}
+
+/** What the running shop gives away: a part page, and every server action with a page of its own. */
 export interface StorefrontTargets {
   partPath: string;
-  addAction: string | null;
-  removeAction: string | null;
-  signInAction: string | null;
+  actions: BuildAction[];
+}
+
+/**
+ * Every server action of the build in `distDir` (Next's server reference manifest) and a page that
+ * has it, its dynamic segments filled with a made-up value: what anyone can read in the pages.
+ */
+export function actionsOfBuild(distDir: string): BuildAction[] {
+  const manifest = JSON.parse(readFileSync(join(distDir, 'server', 'server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName?: string; workers: Record<string, unknown> }>;
+  };
+  return Object.entries(manifest.node).map(([id, entry]) => {
+    const pages = Object.keys(entry.workers).map((worker) =>
+      worker
+        .replace(/^app/, '')
+        .replace(/\/page$/, '')
+        .replace(/\/\([^)]+\)/g, '')
+        .replace(/\[[^\]]+\]/g, 'x'),
+    );
+    // A visitor's page first (the account and checkout pages send a visitor away before any action).
+    const open = pages.filter((page) => !/^\/(compte|commande)(\/|$)/.test(page));
+    const path = open.find((page) => !page.includes('/x')) ?? open[0] ?? pages.find((page) => !page.includes('/x'));
+    return { name: entry.exportedName ?? id, id, path: path ?? pages[0] ?? '/' };
+  });
 }
 
 /** Header values must be visible ASCII: the hostile strings a client can put in a header. */
@@ -125,41 +155,52 @@ export function storefrontHostileRequests(targets: StorefrontTargets, count: num
     }),
     () => ({ method: 'GET', path: `/verification/${encode(hostile())}`, headers: {}, kind: 'vérification' }),
     () => ({ method: 'GET', path: `/mot-de-passe-oublie/${encode(hostile())}`, headers: {}, kind: 'réinitialisation' }),
-    // Server actions as the client calls them: an action id in Next-Action, arguments in the body.
-    () => ({
-      method: 'POST',
-      path: pick([targets.partPath, '/panier', '/connexion', '/']),
-      headers: {
-        'next-action': pick([
-          targets.addAction ?? 'x',
-          targets.removeAction ?? 'x',
-          targets.signInAction ?? 'x',
-          headerHostile().slice(0, 200) || 'x',
-          'f'.repeat(42),
-        ]),
-        'content-type': pick(['text/plain;charset=UTF-8', 'application/json', 'multipart/form-data; boundary=x']),
-        cookie: cookies(),
-      },
-      body: pick([
-        JSON.stringify([hostile()]),
-        JSON.stringify([{ email: hostile(), password: hostile() }]),
-        '[',
-        hostile(),
-        JSON.stringify([{ $$typeof: 'x' }]),
-        '"$@1"',
-      ]),
-      kind: 'action serveur (Next-Action)',
-    }),
-    // Server actions as a browser without JavaScript posts the form.
+    // Server actions as the client calls them: the action's id in Next-Action, its arguments in the body
+    // (React's reply format, JSON text), from the shop's page or from another site.
     () => {
-      const action = pick([targets.addAction, targets.removeAction]);
-      const form = multipart({ ...(action ? { [action]: '' } : {}), variant: hostile(), item: hostile() });
+      const action = pick(targets.actions);
       return {
         method: 'POST',
-        path: pick([targets.partPath, '/panier']),
+        path: pick([action.path, action.path, targets.partPath, '/']),
+        headers: {
+          'next-action': pick([action.id, action.id, action.id, headerHostile().slice(0, 200) || 'x', 'f'.repeat(42)]),
+          'content-type': pick(['text/plain;charset=UTF-8', 'application/json', 'multipart/form-data; boundary=x']),
+          cookie: cookies(),
+          ...pick([{}, {}, { origin: pick(['null', 'https://ailleurs.example', headerHostile() || 'x']) }]),
+        },
+        body: pick([
+          JSON.stringify([hostile()]),
+          JSON.stringify([hostile(), hostile()]),
+          JSON.stringify([null, hostile()]),
+          JSON.stringify([{ email: hostile(), password: hostile() }]),
+          JSON.stringify([pick([-1, 0, 1.5, 1e300, true]), { firstName: hostile(), items: [hostile()] }]),
+          JSON.stringify([{}, {}]),
+          '[',
+          hostile(),
+          JSON.stringify([{ $$typeof: 'x' }]),
+          '"$@1"',
+          '["$@1"]',
+          `["$n${hostile()}"]`,
+        ]),
+        kind: `action serveur (Next-Action) ${action.name}`,
+      };
+    },
+    // Server actions as a browser without JavaScript posts the form.
+    () => {
+      const action = pick(targets.actions);
+      const form = multipart({
+        [`$ACTION_ID_${pick([action.id, action.id, hostile().slice(0, 60)])}`]: '',
+        variant: hostile(),
+        item: hostile(),
+        method: hostile(),
+        total: hostile(),
+      });
+      return {
+        method: 'POST',
+        path: pick([action.path, targets.partPath, '/panier']),
         headers: { 'content-type': form.type, cookie: cookies() },
         body: form.body,
-        kind: 'formulaire sans JavaScript',
+        kind: `formulaire sans JavaScript ${action.name}`,
       };
     },
   ];
