@@ -36,13 +36,11 @@ const { shop } = await startShop('bench-fuzz', {
   api: Number(process.env.BENCH_API_PORT || 8600),
   parts: 600,
 });
-const listing = await (await fetch(`${shop}/pieces/jantes-pneus`)).text();
-const partPath = listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)![1]!;
 const actions = actionsOfBuild(join(root, '.next-bench-fuzz'));
 const statuses = new Map<number, number>();
 const failures: string[] = [];
 const started = Date.now();
-for (const hostile of storefrontHostileRequests({ partPath, actions }, WEB_COUNT, 11)) {
+for (const hostile of storefrontHostileRequests({ origin: shop, actions }, WEB_COUNT, 11)) {
   try {
     const response = await fetch(shop + hostile.path, {
       method: hostile.method,

@@ -9,11 +9,11 @@ const COUNT = Number(process.env.FUZZ_STOREFRONT_REQUESTS || 600);
 
 test('the storefront answers hostile requests to its route handlers, guarded pages and server actions without a 5xx', async ({
   request,
+  baseURL,
 }) => {
   test.setTimeout(240_000);
-  const listing = await (await request.get('/pieces/jantes-pneus')).text();
   const targets = {
-    partPath: listing.match(/href="(\/piece\/P\d{7}\/[^"]+)"/)![1]!,
+    origin: new URL(baseURL!).origin,
     actions: actionsOfBuild(E2E_DIST_DIR),
   };
   // Every action of the shop is called, the cart's among them.
@@ -33,7 +33,11 @@ test('the storefront answers hostile requests to its route handlers, guarded pag
         failOnStatusCode: false,
       })
       .catch((error: Error) => {
-        failures.push(`${where} : ${error.message.split('\n')[0]}`);
+        // Next answers a long address ending in "/" with a 308 that repeats it in two headers, before
+        // proxy.ts runs: more than this client's 16 KB of response headers (browsers take it).
+        if (/Header overflow/.test(error.message) && hostile.path.length > 8_000)
+          statuses.set(-308, (statuses.get(-308) ?? 0) + 1);
+        else failures.push(`${where} : ${error.message.split('\n')[0]}`);
         return null;
       });
     if (!response) continue;
