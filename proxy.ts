@@ -49,30 +49,32 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   // A path that is not valid percent-encoded UTF-8 names nothing here (Next would fail decoding it).
   if (safeDecode(request.nextUrl.pathname) === null) return plainText('Adresse invalide.', 400);
   if (request.method === 'POST') {
-    // A POST to a page is a server action; Next answers 500 to one past its body limit.
-    if (Number(request.headers.get('content-length') ?? 0) > ACTION_BODY_LIMIT_BYTES) {
-      return plainText('Formulaire trop volumineux : 1 Mo au plus.', 413);
-    }
+    // A POST to a page is a server action; Next answers 500 to one past its body limit, declared or
+    // sent in chunks (then counted as read).
+    const tooBig = () => plainText('Formulaire trop volumineux : 1 Mo au plus.', 413);
+    if (Number(request.headers.get('content-length') ?? 0) > ACTION_BODY_LIMIT_BYTES) return tooBig();
     // Called from a hydrated page: the action's id in Next-Action. One this build does not have (made
     // up, or from a page older than the build): Next would answer 500.
     const calledAction = request.headers.get('next-action');
     if (calledAction !== null && !isKnownServerAction(calledAction)) return ACTION_GONE();
-    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const contentType = request.headers.get('content-type') ?? '';
+    const isForm = contentType.startsWith('multipart/form-data');
+    // Neither a form nor an action call: Next answers 405 in English to a POST to a page.
+    if (!isForm && calledAction === null) {
+      return plainText('Cette page ne reçoit pas de formulaire.', 405, { allow: 'GET, HEAD' });
+    }
+    const body = await request.clone().arrayBuffer();
+    if (body.byteLength > ACTION_BODY_LIMIT_BYTES) return tooBig();
+    if (isForm) {
       // A form posted to a page (a server action without JavaScript) must at least be a form, and
       // name an action of this build: otherwise Next answers in English and logs a stack.
-      const form = await request
-        .clone()
-        .formData()
-        .catch(() => null);
+      const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => null);
       if (!form) return plainText('Formulaire illisible.', 400);
       if (!namesServerAction(request.headers, form.keys())) {
         return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
       }
       if (!formActionIds(form).every(isKnownServerAction)) return ACTION_GONE();
-    } else if (calledAction === null) {
-      // Neither a form nor an action call: Next answers 405 in English to a POST to a page.
-      return plainText('Cette page ne reçoit pas de formulaire.', 405, { allow: 'GET, HEAD' });
-    } else if (!isReadableActionText(await request.clone().text())) {
+    } else if (!isReadableActionText(new TextDecoder().decode(body))) {
       return plainText('Cette demande est illisible : rechargez la page.', 400);
     }
     // Sent from another site (or from nowhere one can name): Next refuses it too, but as a 500.

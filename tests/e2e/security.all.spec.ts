@@ -164,6 +164,32 @@ test.describe('what a stranger writes in an address or a request', () => {
     const tooBig = await add(baseURL!, { remarque: 'x'.repeat(1024 * 1024) });
     expect(tooBig.status()).toBe(413);
     expect(await tooBig.text()).toBe('Formulaire trop volumineux : 1 Mo au plus.');
+    // The same form sent in chunks, its length declared nowhere (Next answered 500).
+    const { request: send } = await import('node:http');
+    const boundary = 'morceaux';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const chunked = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const call = send(new URL(part, baseURL), {
+        method: 'POST',
+        headers: {
+          origin: baseURL!,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'transfer-encoding': 'chunked',
+        },
+      });
+      call.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      call.on('error', reject);
+      call.write(field(action, '') + field('variant', variant));
+      for (let i = 0; i < 32; i++) call.write(field(`remarque${i}`, 'x'.repeat(64 * 1024)));
+      call.end(`--${boundary}--\r\n`);
+    });
+    expect(chunked).toEqual({ status: 413, text: 'Formulaire trop volumineux : 1 Mo au plus.' });
     expect(await cartHolds()).toBe(false);
 
     // The same form from the shop's own page goes through.
