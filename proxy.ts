@@ -14,7 +14,7 @@ import {
   formActionIds,
   isCrossSiteAction,
   isKnownServerAction,
-  isReadableActionText,
+  isReadableActionArguments,
   namesServerAction,
 } from '@/lib/security/server-actions';
 import { safeDecode } from '@/lib/url/decode';
@@ -37,6 +37,9 @@ const plainText = (message: string, status: number, headers: Record<string, stri
 
 /** An action this build does not have (made up, or from a page older than the build). */
 const ACTION_GONE = () => plainText('Cette action n’existe plus : rechargez la page.', 404);
+
+/** A call whose arguments React could not read (Next would answer 500). */
+const UNREADABLE = () => plainText('Cette demande est illisible : rechargez la page.', 400);
 
 /** Pages and actions go on with the request as the proxy left it (renewed session cookies). */
 type Forward = { request: { headers: Headers } } | undefined;
@@ -70,12 +73,20 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
       // name an action of this build: otherwise Next answers in English and logs a stack.
       const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => null);
       if (!form) return plainText('Formulaire illisible.', 400);
-      if (!namesServerAction(request.headers, form.keys())) {
-        return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
+      if (calledAction !== null) {
+        // A hydrated call with a FormData argument: the arguments are the root part, the form the others.
+        const root = form.get('0');
+        if (typeof root !== 'string' || !isReadableActionArguments(root, { multipart: true })) return UNREADABLE();
+      } else {
+        if (!namesServerAction(request.headers, form.keys())) {
+          return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
+        }
+        const ids = formActionIds(form);
+        if (ids === null) return UNREADABLE();
+        if (!ids.every(isKnownServerAction)) return ACTION_GONE();
       }
-      if (!formActionIds(form).every(isKnownServerAction)) return ACTION_GONE();
-    } else if (!isReadableActionText(new TextDecoder().decode(body))) {
-      return plainText('Cette demande est illisible : rechargez la page.', 400);
+    } else if (!isReadableActionArguments(new TextDecoder().decode(body), { multipart: false })) {
+      return UNREADABLE();
     }
     // Sent from another site (or from nowhere one can name): Next refuses it too, but as a 500.
     if (isCrossSiteAction(request.headers)) {

@@ -104,7 +104,12 @@ export async function logoutAction(): Promise<void> {
   redirect('/');
 }
 
+/** A one-time link's token as the shop API draws them (base64url); anything else names no link. */
+const isLinkToken = (token: unknown): token is string =>
+  typeof token === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(token);
+
 export async function verifyAccountAction(token: string): Promise<FormResult> {
+  if (!isLinkToken(token)) return { ok: false, messages: [MESSAGES.expiredLink] };
   const answer = await publicCall('PATCH', `account-verification-requests/${encodeURIComponent(token)}`, {});
   // The link of a registration or of a new e-mail: either way, this address now signs in.
   if (answer.status === 202)
@@ -127,6 +132,7 @@ export async function requestResetAction(values: { email: string }): Promise<For
 }
 
 export async function resetPasswordAction(token: string, values: ResetValues): Promise<FormResult> {
+  if (!isLinkToken(token)) return { ok: false, messages: [MESSAGES.expiredLink] };
   const input = await checked(resetSchema, values);
   if (isResult(input)) return input;
   const answer = await publicCall('PATCH', `customers/reset-password/${encodeURIComponent(token)}`, input);

@@ -44,18 +44,15 @@ export function namesServerAction(headers: Headers, fieldNames: Iterable<string>
 }
 
 /**
- * The actions a form posted without JavaScript names, as Next reads them: `$ACTION_ID_<id>` fields, and
- * for an action with bound arguments (`$ACTION_REF_<n>`) the id in its `$ACTION_<n>:0` descriptor
- * (empty when unreadable, which names no action of this build).
+ * The actions a form posted without JavaScript names, as Next reads them (`$ACTION_ID_<id>` fields),
+ * or null for a form that binds arguments to its action (`$ACTION_REF_…`): their descriptor is React's
+ * reply format, and the shop binds none, so such a form is not one of its pages'.
  */
-export function formActionIds(form: FormData): string[] {
+export function formActionIds(form: FormData): string[] | null {
   const ids: string[] = [];
   for (const name of form.keys()) {
+    if (name.startsWith('$ACTION_REF_')) return null;
     if (name.startsWith('$ACTION_ID_')) ids.push(name.slice('$ACTION_ID_'.length));
-    else if (name.startsWith('$ACTION_REF_')) {
-      const descriptor = form.get(`$ACTION_${name.slice('$ACTION_REF_'.length)}:0`);
-      ids.push((typeof descriptor === 'string' && descriptor.match(/^\{"id":"([^"]+)"/)?.[1]) || '');
-    }
   }
   return ids;
 }
@@ -84,30 +81,38 @@ export function isCrossSiteAction(headers: Headers): boolean {
   return originHost !== host;
 }
 
-/** React's self-contained values in a text reply: an escaped `$`, undefined, NaN, -0, ±Infinity, a Date, a BigInt. */
+/** React's self-contained values in a reply: an escaped `$`, undefined, NaN, -0, ±Infinity, a Date, a BigInt. */
 const SELF_CONTAINED_VALUE = /^\$(?:\$|undefined$|NaN$|-0$|-?Infinity$|D|n-?\d+$)/;
+/** A FormData argument of a multipart reply: its entries are the parts named `<n>_…`. */
+const FORM_DATA_REFERENCE = /^\$K\d+$/;
+/** Deeper than any form's values; React reads the arguments recursively and would run out of stack. */
+const MAX_ARGUMENT_DEPTH = 32;
 
 /**
- * Whether the text body of a server action called from a hydrated page is one React can read: the
- * JSON array of the arguments, whose strings starting with `$` are self-contained values. Any other
- * `$` string points at another part of a multipart body, which a text body has not: React fails on it
- * and Next answers 500, as it does to a body that is not JSON. Walked without recursion (deep nesting).
+ * Whether the arguments of a server action called from a hydrated page are ones React can read: the
+ * JSON array of a text body, or the root part (`0`) of a multipart body, whose strings starting with
+ * `$` are self-contained values, or in a multipart body a FormData (`$K<n>`, the shop's forms). Any
+ * other `$` string points at a part React would fail to find or to read (a promise, a blob, a map, an
+ * outlined object…), and Next answers 500 to it, as to a body that is not JSON or nests too deep.
+ * Walked without recursion.
  */
-export function isReadableActionText(body: string): boolean {
+export function isReadableActionArguments(root: string, { multipart }: { multipart: boolean }): boolean {
   let args: unknown;
   try {
-    args = JSON.parse(body);
+    args = JSON.parse(root);
   } catch {
     return false;
   }
   if (!Array.isArray(args)) return false;
-  const pending: unknown[] = [args];
-  while (pending.length > 0) {
-    const value = pending.pop();
+  const pending: [unknown, number][] = [[args, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
     if (typeof value === 'string') {
-      if (value.startsWith('$') && !SELF_CONTAINED_VALUE.test(value)) return false;
+      if (value.startsWith('$') && !SELF_CONTAINED_VALUE.test(value) && !(multipart && FORM_DATA_REFERENCE.test(value)))
+        return false;
     } else if (value !== null && typeof value === 'object') {
-      for (const item of Object.values(value)) pending.push(item);
+      if (depth >= MAX_ARGUMENT_DEPTH) return false;
+      for (const item of Object.values(value)) pending.push([item, depth + 1]);
     }
   }
   return true;

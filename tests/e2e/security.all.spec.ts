@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { CataloguePage } from './pages/catalogue-page';
 import { watchCsp } from './pages/csp';
+import { actionsOfBuild } from './fuzz/storefront-hostile';
+import { E2E_DIST_DIR } from '../../playwright.config';
 
 test.describe('security headers of the storefront', () => {
   test('every kind of response carries the hardening headers; pages carry the CSP', async ({ page, request }) => {
@@ -212,14 +214,60 @@ test.describe('what a stranger writes in an address or a request', () => {
       expect(answer.status(), body).toBe(400);
       expect(await answer.text(), body).toBe('Cette demande est illisible : rechargez la page.');
     }
+    // Nested deeper than any form: React would run out of stack reading it.
+    expect((await call('['.repeat(5000) + ']'.repeat(5000))).status()).toBe(400);
     // Readable arguments of the wrong kind reach the action, which checks them: no 500 either.
     for (const body of ['["P0000001"]', '[{"variant":"P0000001"}]', '[]'])
       expect((await call(body)).status(), body).toBeLessThan(500);
+    // The same with a FormData argument (multipart): the arguments are part 0, the form the others.
+    const callWithForm = (multipart: Record<string, string>) =>
+      request.post(part, { headers: { 'next-action': id }, multipart, maxRedirects: 0 });
+    const unreadable: Record<string, string>[] = [
+      { '0': 'not json' },
+      { '0': '["$@1"]' },
+      { '0': '[null,"$B1"]' },
+      { '1_variant': 'P0000001' },
+    ];
+    for (const parts of unreadable) {
+      const answer = await callWithForm(parts);
+      expect(answer.status(), JSON.stringify(parts)).toBe(400);
+      expect(await answer.text()).toBe('Cette demande est illisible : rechargez la page.');
+    }
+    expect((await callWithForm({ '0': '[null,"$K1"]', '1_variant': 'P0000001' })).status()).toBeLessThan(500);
+    // A form binding arguments to its action: the shop binds none, React would read the descriptor.
+    const bound = await request.post(part, {
+      multipart: { $ACTION_REF_1: '', '$ACTION_1:0': `{"id":"${id}","bound":"$@1"}` },
+      maxRedirects: 0,
+    });
+    expect(bound.status()).toBe(400);
     // Neither a form nor an action: Next answered 405 in English.
     const posted = await request.post('/panier', { form: { item: '1' }, maxRedirects: 0 });
     expect(posted.status()).toBe(405);
     expect(posted.headers()['allow']).toBe('GET, HEAD');
     expect(await posted.text()).toBe('Cette page ne reçoit pas de formulaire.');
+  });
+
+  test('every action of the shop answers arguments of the wrong kind without a 5xx', async ({ request, baseURL }) => {
+    // Readable by React, wrong for the action: a lone surrogate, too many or too few, objects for strings.
+    const wrong = [
+      '[]',
+      '[null]',
+      '["\\ud800"]',
+      '["\\ud800",{"password":"\\ud800"}]',
+      '[{},{},{}]',
+      '[[],1.5]',
+      '[-1,{}]',
+    ];
+    for (const action of actionsOfBuild(E2E_DIST_DIR)) {
+      for (const data of wrong) {
+        const answer = await request.post(action.path, {
+          headers: { 'next-action': action.id, 'content-type': 'text/plain;charset=UTF-8', origin: baseURL! },
+          data,
+          maxRedirects: 0,
+        });
+        expect(answer.status(), `${action.name} ${data}`).toBeLessThan(500);
+      }
+    }
   });
 
   test('the cart shows only its own refusal messages, never a text from the address', async ({ page }) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formActionIds,
   isCrossSiteAction,
-  isReadableActionText,
+  isReadableActionArguments,
   namesServerAction,
 } from '@/lib/security/server-actions';
 
@@ -55,49 +55,56 @@ describe('formActionIds', () => {
     for (const [name, value] of Object.entries(fields)) data.append(name, value);
     return data;
   };
-  it('reads the id of a plain action from its field name', () => {
+  it('reads the id of an action from its field name', () => {
     expect(formActionIds(form({ $ACTION_ID_40a77e: '', variant: 'P0000001' }))).toEqual(['40a77e']);
-  });
-  it('reads the id of an action with bound arguments from its descriptor', () => {
-    const bound = form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}', '$ACTION_1:1': '[]' });
-    expect(formActionIds(bound)).toEqual(['7f00ab']);
-  });
-  it('gives an empty id for a descriptor it cannot read, and none for a plain form', () => {
-    expect(formActionIds(form({ $ACTION_REF_1: '', '$ACTION_1:0': 'x' }))).toEqual(['']);
-    expect(formActionIds(form({ $ACTION_REF_1: '' }))).toEqual(['']);
     expect(formActionIds(form({ variant: 'P0000001', $ACTION_KEY: 'k' }))).toEqual([]);
+  });
+  it('gives null for a form binding arguments to its action (the shop binds none)', () => {
+    expect(formActionIds(form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}' }))).toBeNull();
   });
 });
 
-describe('isReadableActionText', () => {
-  it('reads the arguments React sends as text: a JSON array of plain values', () => {
+describe('isReadableActionArguments', () => {
+  const text = (body: string) => isReadableActionArguments(body, { multipart: false });
+  const multipart = (root: string) => isReadableActionArguments(root, { multipart: true });
+  it('reads the arguments React sends: a JSON array of plain values', () => {
     for (const body of [
       '[]',
       '[{"email":"a@b.fr","password":"x"},"/compte"]',
       '[null,{"firstName":"Zoé","items":["1","2"],"professional":false}]',
       '["$$5 en caisse","$undefined","$D2026-11-25T10:00:00.000Z","$n12","$NaN","$-0","$-Infinity"]',
     ])
-      expect(isReadableActionText(body), body).toBe(true);
+      expect(text(body), body).toBe(true);
   });
-  it('refuses what is not JSON, not an array, or points at another part of a multipart body', () => {
+  it('reads a FormData argument only in a multipart body, whose other parts hold it', () => {
+    expect(multipart('[null,"$K1"]')).toBe(true);
+    expect(multipart('[{"ok":false,"messages":["$$x"]},"$K2"]')).toBe(true);
+    expect(text('[null,"$K1"]')).toBe(false);
+  });
+  it('refuses what is not JSON, not an array, or points at a part React would fail to find or read', () => {
     for (const body of [
       '',
       '[',
-      'x',
+      'not json',
       '"$@1"',
       '{"a":1}',
       '1',
       '["$@1"]',
-      '[{"a":["$K1"]}]',
+      '[{"a":["$1"]}]',
       '["$Q2"]',
-      '["$1"]',
+      '["$B1"]',
       '["$nope"]',
-    ])
-      expect(isReadableActionText(body), body).toBe(false);
+      '["$K"]',
+    ]) {
+      expect(text(body), body).toBe(false);
+      expect(multipart(body), body).toBe(false);
+    }
   });
-  it('walks deeply nested arguments without running out of stack', () => {
+  it('refuses arguments nested deeper than any form, without running out of stack itself', () => {
+    expect(text('['.repeat(32) + ']'.repeat(32))).toBe(true);
+    expect(text('['.repeat(34) + ']'.repeat(34))).toBe(false);
     const depth = 200_000;
-    expect(isReadableActionText('['.repeat(depth) + '"$@1"' + ']'.repeat(depth))).toBe(false);
-    expect(isReadableActionText('['.repeat(depth) + ']'.repeat(depth))).toBe(true);
+    expect(text('['.repeat(depth) + ']'.repeat(depth))).toBe(false);
+    expect(text('{"a":'.repeat(depth) + '1' + '}'.repeat(depth))).toBe(false);
   });
 });

@@ -185,8 +185,34 @@ export function storefrontHostileRequests(targets: StorefrontTargets, count: num
           '"$@1"',
           '["$@1"]',
           `["$n${hostile()}"]`,
+          '['.repeat(5000) + ']'.repeat(5000),
         ]),
         kind: `action serveur (Next-Action) ${action.name}`,
+      };
+    },
+    // The same with a FormData argument (multipart): the arguments in part 0, the form in parts `1_…`.
+    () => {
+      const action = pick(targets.actions);
+      const form = multipart({
+        '0': pick([
+          '[null,"$K1"]',
+          '["$K1"]',
+          '[null,"$B1"]',
+          '["$@1"]',
+          '[{"a":"$1"}]',
+          hostile(),
+          JSON.stringify([hostile()]),
+        ]),
+        '1_variant': hostile(),
+        '1_item': hostile(),
+        '1_method': hostile(),
+      });
+      return {
+        method: 'POST',
+        path: action.path,
+        headers: { 'next-action': action.id, 'content-type': form.type, cookie: cookies(), origin: targets.origin },
+        body: form.body,
+        kind: `action serveur (FormData) ${action.name}`,
       };
     },
     // Server actions as a browser without JavaScript posts the form.
