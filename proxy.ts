@@ -6,6 +6,7 @@ import { partStatus } from '@/lib/catalogue/part-status';
 import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
 import { guardAccount } from '@/lib/auth/guard';
+import { proxyHops } from '@/lib/auth/client-address';
 import { renewSession } from '@/lib/auth/renew-session';
 import { guardCheckout } from '@/lib/checkout/guard';
 import { pageSecurityHeaders } from '@/lib/security/headers';
@@ -51,48 +52,6 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   }
   // A path that is not valid percent-encoded UTF-8 names nothing here (Next would fail decoding it).
   if (safeDecode(request.nextUrl.pathname) === null) return plainText('Adresse invalide.', 400);
-  if (request.method === 'POST') {
-    // A POST to a page is a server action; Next answers 500 to one past its body limit, declared or
-    // sent in chunks (then counted as read).
-    const tooBig = () => plainText('Formulaire trop volumineux : 1 Mo au plus.', 413);
-    if (Number(request.headers.get('content-length') ?? 0) > ACTION_BODY_LIMIT_BYTES) return tooBig();
-    // Called from a hydrated page: the action's id in Next-Action. One this build does not have (made
-    // up, or from a page older than the build): Next would answer 500.
-    const calledAction = request.headers.get('next-action');
-    if (calledAction !== null && !isKnownServerAction(calledAction)) return ACTION_GONE();
-    const contentType = request.headers.get('content-type') ?? '';
-    const isForm = contentType.startsWith('multipart/form-data');
-    // Neither a form nor an action call: Next answers 405 in English to a POST to a page.
-    if (!isForm && calledAction === null) {
-      return plainText('Cette page ne reçoit pas de formulaire.', 405, { allow: 'GET, HEAD' });
-    }
-    const body = await request.clone().arrayBuffer();
-    if (body.byteLength > ACTION_BODY_LIMIT_BYTES) return tooBig();
-    if (isForm) {
-      // A form posted to a page (a server action without JavaScript) must at least be a form, and
-      // name an action of this build: otherwise Next answers in English and logs a stack.
-      const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => null);
-      if (!form) return plainText('Formulaire illisible.', 400);
-      if (calledAction !== null) {
-        // A hydrated call with a FormData argument: the arguments are the root part, the form the others.
-        const root = form.get('0');
-        if (typeof root !== 'string' || !isReadableActionArguments(root, { multipart: true })) return UNREADABLE();
-      } else {
-        if (!namesServerAction(request.headers, form.keys())) {
-          return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
-        }
-        const ids = formActionIds(form);
-        if (ids === null) return UNREADABLE();
-        if (!ids.every(isKnownServerAction)) return ACTION_GONE();
-      }
-    } else if (!isReadableActionArguments(new TextDecoder().decode(body), { multipart: false })) {
-      return UNREADABLE();
-    }
-    // Sent from another site (or from nowhere one can name): Next refuses it too, but as a 500.
-    if (isCrossSiteAction(request.headers)) {
-      return plainText('Ce formulaire a été envoyé depuis un autre site : la boutique ne l’accepte pas.', 403);
-    }
-  }
   const rule = findRedirect(request.nextUrl.pathname);
   if (rule) {
     const target = rule.external ? new URL(rule.to) : new URL(rule.to, request.url);
@@ -134,15 +93,70 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   return NextResponse.next(forward);
 }
 
+/**
+ * A POST to a page is a server action. What Next would answer with a 500 or in English is refused here,
+ * in French, before anything else runs: a refused call must not even renew the session (a refresh
+ * token spent for a call from another site would log the shopper out when the browser spends it again).
+ */
+async function refusedAction(request: NextRequest): Promise<NextResponse | null> {
+  // A POST to a page is a server action; Next answers 500 to one past its body limit, declared or
+  // sent in chunks (then counted as read).
+  const tooBig = () => plainText('Formulaire trop volumineux : 1 Mo au plus.', 413);
+  if (Number(request.headers.get('content-length') ?? 0) > ACTION_BODY_LIMIT_BYTES) return tooBig();
+  // Called from a hydrated page: the action's id in Next-Action. One this build does not have (made
+  // up, or from a page older than the build): Next would answer 500.
+  const calledAction = request.headers.get('next-action');
+  if (calledAction !== null && !isKnownServerAction(calledAction)) return ACTION_GONE();
+  const contentType = request.headers.get('content-type') ?? '';
+  const isForm = contentType.startsWith('multipart/form-data');
+  // Neither a form nor an action call: Next answers 405 in English to a POST to a page.
+  if (!isForm && calledAction === null) {
+    return plainText('Cette page ne reçoit pas de formulaire.', 405, { allow: 'GET, HEAD' });
+  }
+  const body = await request.clone().arrayBuffer();
+  if (body.byteLength > ACTION_BODY_LIMIT_BYTES) return tooBig();
+  if (isForm) {
+    // A form posted to a page (a server action without JavaScript) must at least be a form, and
+    // name an action of this build: otherwise Next answers in English and logs a stack.
+    const form = await new Response(body, { headers: { 'content-type': contentType } }).formData().catch(() => null);
+    if (!form) return plainText('Formulaire illisible.', 400);
+    if (calledAction !== null) {
+      // A hydrated call with a FormData argument: the arguments are the root part, the form the others.
+      const root = form.get('0');
+      if (typeof root !== 'string' || !isReadableActionArguments(root, { multipart: true })) return UNREADABLE();
+    } else {
+      if (!namesServerAction(request.headers, form.keys())) {
+        return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
+      }
+      const ids = formActionIds(form);
+      if (ids === null) return UNREADABLE();
+      if (!ids.every(isKnownServerAction)) return ACTION_GONE();
+    }
+  } else if (
+    !isReadableActionArguments(new TextDecoder('utf-8', { ignoreBOM: true }).decode(body), { multipart: false })
+  ) {
+    return UNREADABLE();
+  }
+  // Sent from another site (or from nowhere one can name): Next refuses it too, but as a 500.
+  if (isCrossSiteAction(request.headers, { forwardedHost: proxyHops() > 0 })) {
+    return plainText('Ce formulaire a été envoyé depuis un autre site : la boutique ne l’accepte pas.', 403);
+  }
+  return null;
+}
+
 /** Every page answer carries the security headers decided at run time (CSP, HSTS over https). */
 // Decided once per process: the settings they follow do not change while it runs.
 let securityHeaders: [string, string][] | null = null;
 
 export async function proxy(request: NextRequest) {
-  // First of all, a session whose access token has expired is renewed (guards, pages and actions see
-  // the new tokens; the browser gets them with whatever answer follows).
-  const renewal = await renewSession(request, { siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
-  const response = await route(request, renewal ? { request: { headers: request.headers } } : undefined);
+  // First of all, an action call Next would fail on is refused; then a session whose access token has
+  // expired is renewed (guards, pages and actions see the new tokens; the browser gets them with
+  // whatever answer follows).
+  const refused = request.method === 'POST' ? await refusedAction(request) : null;
+  const renewal = refused
+    ? null
+    : await renewSession(request, { siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
+  const response = refused ?? (await route(request, renewal ? { request: { headers: request.headers } } : undefined));
   renewal?.(response);
   securityHeaders ??= Object.entries(pageSecurityHeaders(process.env));
   for (const [name, value] of securityHeaders) response.headers.set(name, value);

@@ -23,7 +23,7 @@ export function AddressForm({
   );
   const e = form.formState.errors;
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <FormOutcome errors={errors} />
       </div>

@@ -15,7 +15,7 @@ export function DeleteAccountForm() {
     deleteAccountAction,
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex max-w-md flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-4 flex max-w-md flex-col gap-4">
       <FormOutcome errors={errors} />
       <Field
         id="delete-password"

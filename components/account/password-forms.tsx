@@ -23,7 +23,7 @@ export function ForgotPasswordForm() {
     requestResetAction,
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
       <p className="text-slate-700">{t('forgotIntro')}</p>
       <FormOutcome errors={errors} success={success} />
       <Field
@@ -64,7 +64,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
       <FormOutcome errors={errors} />
       <Field
         id="reset-new"
@@ -101,7 +101,7 @@ export function ChangePasswordForm() {
   );
   const e = form.formState.errors;
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
       <FormOutcome errors={errors} success={success} />
       <Field
         id="password-current"

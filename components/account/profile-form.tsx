@@ -31,7 +31,7 @@ export function ProfileForm({ initial, pendingEmail }: { initial: ProfileValues;
   const e = form.formState.errors;
   const changingEmail = !sameEmail(form.watch('email') ?? '', initial.email);
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
       <FormOutcome errors={errors} success={success} />
       <Field
         id="profile-first-name"

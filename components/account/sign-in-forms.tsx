@@ -36,7 +36,7 @@ export function SignInForms({ returnTo }: { returnTo: string | null }) {
         <h2 id="sign-in-heading" className="text-xl font-bold text-brand-900">
           {t('signInHeading')}
         </h2>
-        <form onSubmit={login.onSubmit} noValidate className="mt-4 flex flex-col gap-4">
+        <form method="post" onSubmit={login.onSubmit} noValidate className="mt-4 flex flex-col gap-4">
           <FormOutcome errors={login.errors} />
           <Field
             id="login-email"
@@ -66,7 +66,7 @@ export function SignInForms({ returnTo }: { returnTo: string | null }) {
         <h2 id="register-heading" className="text-xl font-bold text-brand-900">
           {t('registerHeading')}
         </h2>
-        <form onSubmit={register.onSubmit} noValidate className="mt-4 flex flex-col gap-4">
+        <form method="post" onSubmit={register.onSubmit} noValidate className="mt-4 flex flex-col gap-4">
           <FormOutcome errors={register.errors} success={register.success} />
           <Field
             id="register-first-name"

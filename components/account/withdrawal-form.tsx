@@ -19,7 +19,7 @@ export function WithdrawalForm({ token, items }: { token: string; items: { id: s
   );
   const error = form.formState.errors.items;
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-xl flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-xl flex-col gap-4">
       <FormOutcome errors={errors} />
       <fieldset
         aria-describedby={error ? 'withdrawal-items-error' : undefined}

@@ -64,7 +64,7 @@ export function AddressStepForm({
   );
   const [shippingChoice, billingChoice, sameBilling] = form.watch(['shippingChoice', 'billingChoice', 'sameBilling']);
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-6">
       <FormOutcome errors={errors} />
       <AddressChoice
         kind="shipping"

@@ -17,7 +17,7 @@ export function QuoteRequestForm({ code, phoneNumber }: { code: string; phoneNum
   const fieldErrors = form.formState.errors;
   const messageError = fieldErrors.message?.message;
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-xl flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-xl flex-col gap-4">
       <FormOutcome errors={errors} />
       <Field
         id="quote-phone"

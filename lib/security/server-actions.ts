@@ -61,15 +61,19 @@ export function formActionIds(form: FormData): string[] | null {
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Whether a server action comes from another site, by Next's own rule: an `Origin` that is present
- * must name the host the request was sent to (the first `X-Forwarded-Host`, else `Host`). Next refuses
- * such a call, but as a 500 with a logged error; "null" (a sandboxed frame, a file) and an unreadable
- * origin are refused too. A call without `Origin` (a hand-made request: it carries no one else's
- * cookies) goes on, as Next lets it.
+ * Whether a server action comes from another site, by Next's own rule made stricter: an `Origin` must
+ * name the host the request was sent to — `Host`, or the first `X-Forwarded-Host` only when a proxy
+ * is trusted (`forwardedHost`: anyone can write that header). "null" (a sandboxed frame, a file), an
+ * empty or unreadable origin are refused (Next fails on them with a 500). A call without `Origin` goes
+ * on, as Next lets it (a hand-made request carries no one else's cookies), unless the browser says
+ * it comes from another site (`Sec-Fetch-Site`).
  */
-export function isCrossSiteAction(headers: Headers): boolean {
+export function isCrossSiteAction(headers: Headers, { forwardedHost }: { forwardedHost: boolean }): boolean {
   const origin = headers.get('origin');
-  if (!origin) return false;
+  if (origin === null) {
+    const site = headers.get('sec-fetch-site');
+    return site !== null && site !== 'same-origin' && site !== 'none';
+  }
   if (origin === 'null') return true;
   let originHost: string;
   try {
@@ -77,8 +81,8 @@ export function isCrossSiteAction(headers: Headers): boolean {
   } catch {
     return true;
   }
-  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
-  return originHost !== host;
+  const host = (forwardedHost && headers.get('x-forwarded-host')?.split(',')[0]?.trim()) || headers.get('host');
+  return originHost !== host?.toLowerCase();
 }
 
 /** React's self-contained values in a reply: an escaped `$`, undefined, NaN, -0, ±Infinity, a Date, a BigInt. */
@@ -87,13 +91,16 @@ const SELF_CONTAINED_VALUE = /^\$(?:\$|undefined$|NaN$|-0$|-?Infinity$|D|n-?\d+$
 const FORM_DATA_REFERENCE = /^\$K\d+$/;
 /** Deeper than any form's values; React reads the arguments recursively and would run out of stack. */
 const MAX_ARGUMENT_DEPTH = 32;
+/** More than any action of the shop takes (Next refuses over 1 000, as a 500). */
+const MAX_ARGUMENTS = 16;
 
 /**
  * Whether the arguments of a server action called from a hydrated page are ones React can read: the
  * JSON array of a text body, or the root part (`0`) of a multipart body, whose strings starting with
  * `$` are self-contained values, or in a multipart body a FormData (`$K<n>`, the shop's forms). Any
  * other `$` string points at a part React would fail to find or to read (a promise, a blob, a map, an
- * outlined object…), and Next answers 500 to it, as to a body that is not JSON or nests too deep.
+ * outlined object…), and Next answers 500 to it, as to a body that is not JSON, nests too deep or
+ * lists more arguments than it allows.
  * Walked without recursion.
  */
 export function isReadableActionArguments(root: string, { multipart }: { multipart: boolean }): boolean {
@@ -103,7 +110,7 @@ export function isReadableActionArguments(root: string, { multipart }: { multipa
   } catch {
     return false;
   }
-  if (!Array.isArray(args)) return false;
+  if (!Array.isArray(args) || args.length > MAX_ARGUMENTS) return false;
   const pending: [unknown, number][] = [[args, 0]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, depth] = next;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AccountPage } from './pages/account-page';
 import { CataloguePage } from './pages/catalogue-page';
 import { watchCsp } from './pages/csp';
 import { actionsOfBuild } from './fuzz/storefront-hostile';
@@ -311,5 +312,18 @@ test.describe('what a stranger writes in an address or a request', () => {
     });
     expect(outcome.status).toBe(413);
     expect(outcome.written).toBeLessThan(total);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the sign-in form never puts the password in the address', async ({ page }) => {
+    const account = new AccountPage(page);
+    await page.goto('/connexion'); // never hydrated: no waiting for it
+    await account.signIn('zoe@example.fr', 'motdepasse-secret-42');
+    await expect(page.getByText('Cette page ne reçoit pas de formulaire.')).toBeVisible();
+    expect(page.url()).not.toContain('motdepasse');
+    expect(page.url()).not.toContain('zoe');
   });
 });

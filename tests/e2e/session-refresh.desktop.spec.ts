@@ -165,4 +165,21 @@ test('a signed-in shopper keeps their cart and session after the access token ex
   await addPart(page, third);
   expect(await cartToken(page)).toBe(cart);
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
+
+  // A call from another site is refused before anything else runs: it renews nothing (a refresh token
+  // rotated for it would be spent twice by the shopper's browser, and the session revoked).
+  await outliveAccessToken(page);
+  const cartPage = await (await page.request.get('/panier', { maxRedirects: 0 })).text();
+  const removal = cartPage.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)![1]!;
+  const item = cartPage.match(/name="item" value="(\d+)"/)![1]!;
+  await outliveAccessToken(page);
+  const refused = await page.request.post('/panier', {
+    headers: { origin: `http://localhost:${WEB + 1}` },
+    multipart: { [removal]: '', item },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(403);
+  expect(refused.headers()['set-cookie']).toBeUndefined();
+  await page.goto('/panier');
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
 });
