@@ -2,6 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { readSession } from '@/lib/auth/server';
 import { catalogueGet, customerCall, type HydraCollection } from '@/lib/shop-api/server';
+import { signInPath } from '@/lib/url/return-path';
 
 /** What the account pages read about the signed-in customer (never cached: private data). */
 export interface Customer {
@@ -70,9 +71,9 @@ export async function readAsCustomer<T>(
 /** The signed-in customer; null when the shop API cannot say for now (the page shows the rest). */
 export async function getCustomer(returnTo = '/compte'): Promise<Customer | null> {
   const { customerId } = await readSession();
-  if (!customerId) redirect(`/connexion?retour=${encodeURIComponent(returnTo)}`);
+  if (!customerId) redirect(signInPath(returnTo));
   const customer = await readAsCustomer<Customer>(`customers/${customerId}`, returnTo);
-  if (!customer) redirect(`/connexion?retour=${encodeURIComponent(returnTo)}`);
+  if (!customer) redirect(signInPath(returnTo));
   return customer === UNAVAILABLE ? null : customer;
 }
 

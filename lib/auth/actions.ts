@@ -26,7 +26,7 @@ import { lastSegment } from '@/lib/url/decode';
 import { customerCall, publicCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import { clearSession, readSession, storeCustomerGroup, storeSession } from './server';
 import type { SessionTokens } from './tokens';
-import { safeReturnPath } from '@/lib/url/return-path';
+import { safeReturnPath, signInPath } from '@/lib/url/return-path';
 
 /**
  * Server actions of the account forms. Each validates again what the browser sent (never trust the
@@ -40,7 +40,6 @@ const MESSAGES = {
   tooMany: 'Trop de tentatives. Patientez quelques minutes avant de réessayer.',
   unavailable: UNAVAILABLE_MESSAGE,
   expiredLink: 'Ce lien est inconnu ou a expiré. Demandez-en un nouveau.',
-  signedOut: 'Votre session a expiré. Reconnectez-vous.',
   unknownAddress: 'Cette adresse n’est plus dans votre carnet.',
 } as const;
 
@@ -53,7 +52,7 @@ function failure(answer: ShopAnswer): FormResult {
 
 async function signedInCustomerId(): Promise<string> {
   const session = await readSession();
-  if (!session.customerId || !session.refreshToken) redirect('/connexion?retour=/compte');
+  if (!session.customerId || !session.refreshToken) redirect(signInPath('/compte', { sessionEnded: true }));
   return session.customerId;
 }
 
@@ -153,7 +152,7 @@ export async function updateProfileAction(values: ProfileValues): Promise<FormRe
     siret: input.siret || null,
     ...(currentPassword ? { currentPassword } : {}),
   });
-  if (answer.status === 401) redirect('/connexion?retour=/compte/profil');
+  if (answer.status === 401) redirect(signInPath('/compte/profil', { sessionEnded: true }));
   if (answer.status !== 200) return failure(answer);
   await storeCustomerGroup(input.group);
   // A new e-mail waits for the link mailed to it; until then the account keeps the old one.
@@ -172,7 +171,7 @@ export async function changePasswordAction(values: PasswordValues): Promise<Form
   if (isResult(input)) return input;
   const id = await signedInCustomerId();
   const answer = await customerCall('PUT', `customers/${id}/password`, input);
-  if (answer.status === 401) redirect('/connexion?retour=/compte/mot-de-passe');
+  if (answer.status === 401) redirect(signInPath('/compte/mot-de-passe', { sessionEnded: true }));
   return answer.status === 204 ? { ok: true, message: 'Votre mot de passe est changé.' } : failure(answer);
 }
 
@@ -187,7 +186,7 @@ export async function saveAddressAction(id: number | null, values: AddressValues
   const body = { ...input, company: input.company || null, phoneNumber: input.phoneNumber || null };
   const answer =
     id === null ? await customerCall('POST', 'addresses', body) : await customerCall('PUT', `addresses/${id}`, body);
-  if (answer.status === 401) redirect('/connexion?retour=/compte/adresses');
+  if (answer.status === 401) redirect(signInPath('/compte/adresses', { sessionEnded: true }));
   if (answer.status !== 200 && answer.status !== 201) return failure(answer);
   redirect('/compte/adresses');
 }
@@ -196,7 +195,7 @@ export async function deleteAddressAction(id: number): Promise<FormResult> {
   if (!isAddressId(id)) return { ok: false, messages: [MESSAGES.unknownAddress] };
   await signedInCustomerId();
   const answer = await customerCall('DELETE', `addresses/${id}`);
-  if (answer.status === 401) redirect('/connexion?retour=/compte/adresses');
+  if (answer.status === 401) redirect(signInPath('/compte/adresses', { sessionEnded: true }));
   if (answer.status !== 204) return failure(answer);
   redirect('/compte/adresses');
 }
@@ -207,7 +206,7 @@ export async function deleteAccountAction(values: DeleteAccountValues): Promise<
   if (isResult(input)) return input;
   const id = await signedInCustomerId();
   const answer = await customerCall('DELETE', `customers/${id}`, { currentPassword: input.currentPassword });
-  if (answer.status === 401) redirect('/connexion?retour=/compte/donnees');
+  if (answer.status === 401) redirect(signInPath('/compte/donnees', { sessionEnded: true }));
   if (answer.status !== 204) return failure(answer);
   await clearSession();
   redirect('/compte-supprime');

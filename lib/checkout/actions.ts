@@ -11,6 +11,7 @@ import type { Order } from '@/lib/orders/types';
 import { violationMessages } from '@/lib/shop-api/server';
 import { lastSegment } from '@/lib/url/decode';
 import { isBotUserAgent } from '@/lib/seo/bots';
+import { signInPath } from '@/lib/url/return-path';
 import { startPayment } from './server';
 import { checkoutState, stepFor } from './state';
 
@@ -35,7 +36,7 @@ export async function saveCheckoutAddressAction(values: unknown): Promise<FormRe
   }
   const token = await cartToken();
   const answer = await orderCall('PUT', `orders/${encodeURIComponent(token)}`, addressingBody(input));
-  if (answer.status === 401) redirect('/connexion?retour=/commande/adresses');
+  if (answer.status === 401) redirect(signInPath('/commande/adresses', { sessionEnded: true }));
   if (answer.status === 404) redirect('/panier');
   if (answer.status !== 200) {
     const messages = answer.status >= 500 ? [] : violationMessages(answer);
@@ -55,7 +56,7 @@ async function saveShippingMethod(cart: Order, code: string): Promise<string | n
   const answer = await orderCall('PATCH', `orders/${encodeURIComponent(cart.tokenValue)}/shipments/${shipment.id}`, {
     shippingMethod: `/api/v2/shop/shipping-methods/${code}`,
   });
-  if (answer.status === 401) redirect('/connexion?retour=/commande/livraison');
+  if (answer.status === 401) redirect(signInPath('/commande/livraison', { sessionEnded: true }));
   if (answer.status !== 200) return (answer.status < 500 && violationMessages(answer)[0]) || UNAVAILABLE;
   return null;
 }

@@ -4,10 +4,11 @@
  * /panier; /commande itself leads to the first step. The confirmation page is exempt: the cart it
  * shows is no longer a cart. No React, no server-only: the proxy bundles it.
  */
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest, NextResponse } from 'next/server';
 import { AUTH_COOKIES, CART_COOKIE } from '@/lib/auth/session';
 import { isStillCart } from '@/lib/cart/rules';
 import { proxyRead } from '@/lib/shop-api/proxy';
+import { guardRedirect } from '@/lib/url/guard-redirect';
 import { PAYMENT_RETURN } from './state';
 
 const CHECKOUT_PATH = '/commande';
@@ -34,7 +35,7 @@ export async function guardCheckout(request: NextRequest): Promise<NextResponse 
   if (!isCheckoutPath(pathname) || pathname === PAYMENT_RETURN.success) return null;
   const cartToken = request.cookies.get(CART_COOKIE)?.value;
   const quantity = cartToken ? await cartQuantity(cartToken, request.cookies.get(AUTH_COOKIES.token)?.value) : 0;
-  if (quantity === 0) return NextResponse.redirect(new URL('/panier', request.url));
-  if (pathname === CHECKOUT_PATH) return NextResponse.redirect(new URL('/commande/adresses', request.url));
+  if (quantity === 0) return guardRedirect(request, new URL('/panier', request.url));
+  if (pathname === CHECKOUT_PATH) return guardRedirect(request, new URL('/commande/adresses', request.url));
   return null;
 }

@@ -5,6 +5,7 @@ import type { FormResult } from '@/lib/forms/checked';
 import { customerCall, violationMessages } from '@/lib/shop-api/server';
 import { checked, isResult, UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { quoteRequestSchema, type QuoteRequestValues } from '@/lib/forms/quote-request-schema';
+import { signInPath } from '@/lib/url/return-path';
 import { EXPORT_VEHICLES_PATH, isExportVehicleCode } from './types';
 
 const GONE = 'Ce véhicule n’est plus disponible.';
@@ -15,7 +16,7 @@ export async function quoteRequestAction(code: string, values: QuoteRequestValue
   const input = await checked(quoteRequestSchema, values);
   if (isResult(input)) return input;
   const answer = await customerCall('POST', `export-vehicles/${encodeURIComponent(code)}/quote-requests`, input);
-  if (answer.status === 401) redirect(`/connexion?retour=${encodeURIComponent(`${EXPORT_VEHICLES_PATH}/${code}`)}`);
+  if (answer.status === 401) redirect(signInPath(`${EXPORT_VEHICLES_PATH}/${code}`, { sessionEnded: true }));
   if (answer.status === 201) redirect(`${EXPORT_VEHICLES_PATH}?devis=${encodeURIComponent(code)}`);
   if (answer.status === 404) return { ok: false, messages: [GONE] };
   if (answer.status === 429)

@@ -5,6 +5,7 @@ import type { FormResult } from '@/lib/forms/checked';
 import { customerCall, violationMessages } from '@/lib/shop-api/server';
 import { UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { withdrawalSchema, type WithdrawalValues } from '@/lib/forms/withdrawal-schema';
+import { signInPath } from '@/lib/url/return-path';
 import { isOrderToken } from './types';
 
 /**
@@ -20,8 +21,7 @@ export async function withdrawAction(token: string, values: WithdrawalValues): P
     return { ok: false, messages: (error as { errors?: string[] }).errors ?? ['Choisissez les pièces.'] };
   }
   const answer = await customerCall('POST', `orders/${token}/withdrawals`, { items: input.items.map(Number) });
-  if (answer.status === 401)
-    redirect(`/connexion?retour=${encodeURIComponent(`/compte/commandes/${token}/retractation`)}`);
+  if (answer.status === 401) redirect(signInPath(`/compte/commandes/${token}/retractation`, { sessionEnded: true }));
   if (answer.status === 201) redirect(`/compte/commandes/${token}?retractation=enregistree`);
   const messages = answer.status === 404 ? ['Commande introuvable.'] : violationMessages(answer);
   return { ok: false, messages: messages.length > 0 ? messages : [UNAVAILABLE_MESSAGE] };

@@ -1,11 +1,25 @@
 /**
  * Where to go back after signing in (`?retour=`): a path of this site, or the fallback. The one reader of
  * every `retour` (the proxy's guard, the sign-in page and its action), so that no caller can be fooled
- * differently. No React, no server-only: the proxy bundles it.
+ * differently, and the one writer of the sign-in address. No React, no server-only: the proxy bundles it.
  */
 export const DEFAULT_RETURN_PATH = '/compte';
 /** Longer than any page of the shop: not a return path, and it would only bloat the redirect. */
 export const MAX_RETURN_PATH = 512;
+export const SIGN_IN_PATH = '/connexion';
+export const RETURN_PARAM = 'retour';
+/** `?session=terminee`: the sign-in page says the session ended and what was sent was not recorded. */
+export const SESSION_ENDED = { param: 'session', value: 'terminee' } as const;
+
+/**
+ * The sign-in page, coming back to `back` afterwards. `sessionEnded` when a session the shopper had was
+ * refused while they used it (a form sent after it ended, a token the shop API no longer takes).
+ */
+export function signInPath(back: string, options: { sessionEnded?: boolean } = {}): string {
+  const query = new URLSearchParams({ [RETURN_PARAM]: back });
+  if (options.sessionEnded) query.set(SESSION_ENDED.param, SESSION_ENDED.value);
+  return `${SIGN_IN_PATH}?${query}`;
+}
 
 /** A stand-in origin: whatever resolves elsewhere than here would leave the shop. */
 const ORIGIN = 'https://shop.invalid';

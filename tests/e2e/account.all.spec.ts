@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_DIST_DIR } from '../../playwright.config';
+import { actionsOfBuild } from './fuzz/storefront-hostile';
 import { AccountPage } from './pages/account-page';
 
 const unique = (project: string) => `${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -190,7 +192,8 @@ test.describe('customer account', () => {
     await account.goto('/compte/profil');
     await expect(page.getByLabel('Adresse e-mail')).toHaveValue(next);
     await otherAccount.goto('/compte');
-    await expect(otherAccount.page).toHaveURL(/\/connexion\?retour=%2Fcompte$/);
+    await expect(otherAccount.page).toHaveURL(/\/connexion\?retour=%2Fcompte&session=terminee$/);
+    await expect(otherAccount.page.getByRole('main').getByRole('status')).toContainText('Votre session a pris fin');
     await otherAccount.signIn(email, password);
     await expect(otherAccount.signInForm().getByRole('alert')).toContainText('E-mail ou mot de passe incorrect.');
     await otherAccount.signIn(next, password);
@@ -261,5 +264,48 @@ test.describe('customer account', () => {
     const left = (await context.cookies()).map((c) => c.name);
     expect(left).not.toContain('shop_refresh_token');
     expect(left).not.toContain('shop_cart_token');
+  });
+
+  test('a form sent after the session ended leads to the sign-in page, which says why, then back to the form', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const account = new AccountPage(page);
+    const email = `rose.${unique(testInfo.project.name)}@exemple.fr`;
+    await account.goto('/connexion');
+    await account.register({ firstName: 'Rose', lastName: 'Petit', email, password: 'pieces-auto-2026' });
+    await expect(account.registerForm().getByRole('status')).toBeVisible();
+    await account.goto(await account.mailedLink(email, '/verification/'));
+    await expect(page.getByRole('status')).toBeVisible();
+    await account.goto('/connexion');
+    await account.signIn(email, 'pieces-auto-2026');
+    await expect(page).toHaveURL(/\/compte$/);
+
+    await account.goto('/compte/profil');
+    await page.getByLabel('Prénom').fill('Rosa');
+    // The session ends while the form is open (signed out in another tab, or the refresh token expired).
+    await context.clearCookies({ name: /^shop_(token|refresh_token|customer)$/ });
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    // The proxy answered the form the way the page's script follows (before: a 307 that posted it again
+    // to /connexion, where nothing answered, and the page said nothing).
+    await expect(page).toHaveURL(/\/connexion\?retour=%2Fcompte%2Fprofil&session=terminee$/);
+    await account.waitUntilInteractive();
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Votre session a pris fin');
+    await account.signIn(email, 'pieces-auto-2026');
+    await expect(page).toHaveURL(/\/compte\/profil$/);
+    await expect(page.getByLabel('Prénom')).toHaveValue('Rose');
+
+    // The same without the page's script: a form posted to a guarded page gets a 303, never a 307 that
+    // would post it again elsewhere.
+    await context.clearCookies({ name: /^shop_(token|refresh_token|customer)$/ });
+    const profileAction = actionsOfBuild(E2E_DIST_DIR).find((action) => action.name === 'updateProfileAction')!;
+    const form = await page.request.post('/compte/profil', {
+      multipart: { [`$ACTION_ID_${profileAction.id}`]: '' },
+      headers: { origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(form.status()).toBe(303);
+    expect(form.headers().location).toBe('/connexion?retour=%2Fcompte%2Fprofil&session=terminee');
   });
 });

@@ -41,6 +41,19 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/panier$/);
     await page.goto('/commande');
     await expect(page).toHaveURL(/\/panier$/);
+
+    // The cart is emptied in another tab while the address step is open: the step's form, sent then,
+    // leads to the cart (before: a 307 made the browser post it again to /panier, and the page said nothing).
+    const { name } = await checkout.addFirstPartOf('/pieces/refroidissement/pompe-a-eau');
+    await checkout.proceedFromCart();
+    const tab = new CheckoutPage(await page.context().newPage());
+    await tab.goto('/panier');
+    await tab.page.getByRole('button', { name: `Retirer ${name} du panier` }).click();
+    await expect(tab.page.getByText('Votre panier est vide.')).toBeVisible();
+    await checkout.fillNewShippingAddress(address);
+    await page.getByRole('button', { name: 'Continuer vers la livraison' }).click();
+    await expect(page).toHaveURL(/\/panier$/);
+    await expect(page.getByText('Votre panier est vide.')).toBeVisible();
   });
 
   test('browse, add from a listing, sign in, addresses, parcel, pay on the sandbox, confirmation, the order in the account', async ({

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETURN_PATH, safeReturnPath } from '@/lib/url/return-path';
+import { NextRequest } from 'next/server';
+import { guardRedirect } from '@/lib/url/guard-redirect';
+import { DEFAULT_RETURN_PATH, safeReturnPath, signInPath } from '@/lib/url/return-path';
 
 /** Where a browser goes when told `Location: <path>` by a page of https://shop.example. */
 const landing = (path: string) => new URL(path, 'https://shop.example/connexion');
@@ -68,5 +70,42 @@ describe('return path after sign-in', () => {
         expect(landing(path).pathname.startsWith('//'), value).toBe(false);
       }
     }
+  });
+});
+
+describe('sign-in address', () => {
+  it('comes back to the page it names, and says so when the session ended', () => {
+    expect(signInPath('/compte/commandes/abc?page=2')).toBe('/connexion?retour=%2Fcompte%2Fcommandes%2Fabc%3Fpage%3D2');
+    expect(signInPath('/compte/profil', { sessionEnded: true })).toBe(
+      '/connexion?retour=%2Fcompte%2Fprofil&session=terminee',
+    );
+    // What the sign-in page reads back is the page given.
+    const read = new URL(signInPath('/commande/adresses', { sessionEnded: true }), 'https://shop.example').searchParams;
+    expect(safeReturnPath(read.get('retour'))).toBe('/commande/adresses');
+  });
+});
+
+describe('a guard sending the visitor elsewhere', () => {
+  const target = new URL('https://shop.example/connexion?retour=%2Fcompte%2Fprofil');
+  const request = (method: string, headers: Record<string, string> = {}) =>
+    new NextRequest('https://shop.example/compte/profil', { method, headers });
+
+  it('redirects a page read with 307', () => {
+    const answer = guardRedirect(request('GET'), target);
+    expect(answer.status).toBe(307);
+    expect(answer.headers.get('location')).toBe(target.href);
+  });
+
+  it('answers a form posted without JavaScript with 303, so the browser does not post it again elsewhere', () => {
+    const answer = guardRedirect(request('POST', { 'content-type': 'multipart/form-data; boundary=x' }), target);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(target.href);
+  });
+
+  it('answers a call from the page’s script as Next answers an action that leaves the page', () => {
+    const answer = guardRedirect(request('POST', { 'next-action': 'abc' }), target);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('location')).toBeNull();
+    expect(answer.headers.get('x-action-redirect')).toBe('/connexion?retour=%2Fcompte%2Fprofil;push');
   });
 });

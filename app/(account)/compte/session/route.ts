@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { clearSession, readSession } from '@/lib/auth/server';
 import { customerCall } from '@/lib/shop-api/server';
 import { storefrontConfig } from '@/lib/config/server';
-import { safeReturnPath } from '@/lib/url/return-path';
+import { safeReturnPath, signInPath } from '@/lib/url/return-path';
 
 /**
  * GET /compte/session?retour=<path>: where a page sends the shopper when the shop API refused a token
@@ -20,5 +20,5 @@ export async function GET(request: NextRequest) {
   // The shop API is unreachable: the page says so itself, rather than ending a session that may be fine.
   if (answer && (answer.status >= 500 || answer.status === 0)) return to(back);
   await clearSession();
-  return to(`/connexion?retour=${encodeURIComponent(back)}`);
+  return to(signInPath(back, { sessionEnded: true }));
 }

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { readSession } from '@/lib/auth/server';
 import { customerCall } from '@/lib/shop-api/server';
 import { storefrontConfig } from '@/lib/config/server';
+import { signInPath } from '@/lib/url/return-path';
 
 /**
  * GET /compte/donnees/telechargement: every piece of data the shop keeps about the signed-in customer
@@ -10,7 +11,7 @@ import { storefrontConfig } from '@/lib/config/server';
 export async function GET() {
   const { customerId } = await readSession();
   if (!customerId)
-    return NextResponse.redirect(new URL('/connexion?retour=/compte/donnees', storefrontConfig().siteUrl), 303);
+    return NextResponse.redirect(new URL(signInPath('/compte/donnees'), storefrontConfig().siteUrl), 303);
   const answer = await customerCall<Record<string, unknown>>(
     'GET',
     `customers/${customerId}/personal-data`,
