@@ -187,6 +187,8 @@ export async function saveAddressAction(id: number | null, values: AddressValues
   const answer =
     id === null ? await customerCall('POST', 'addresses', body) : await customerCall('PUT', `addresses/${id}`, body);
   if (answer.status === 401) redirect(signInPath('/compte/adresses', { sessionEnded: true }));
+  // Deleted meanwhile (in another tab), or not this customer's: the shop API says "Not Found".
+  if (answer.status === 404) return { ok: false, messages: [MESSAGES.unknownAddress] };
   if (answer.status !== 200 && answer.status !== 201) return failure(answer);
   redirect('/compte/adresses');
 }
@@ -196,7 +198,8 @@ export async function deleteAddressAction(id: number): Promise<FormResult> {
   await signedInCustomerId();
   const answer = await customerCall('DELETE', `addresses/${id}`);
   if (answer.status === 401) redirect(signInPath('/compte/adresses', { sessionEnded: true }));
-  if (answer.status !== 204) return failure(answer);
+  // Already gone (deleted in another tab): what the shopper asked for holds; the list shows it.
+  if (answer.status !== 204 && answer.status !== 404) return failure(answer);
   redirect('/compte/adresses');
 }
 

@@ -109,9 +109,29 @@ test.describe('customer account', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page).toHaveURL(/\/compte\/adresses$/);
     await expect(page.locator('address')).toContainText('62300 Lens');
+    // The address is being edited in a second tab and deleted from a third, while this one lists it.
+    const editing = new AccountPage(await page.context().newPage());
+    await editing.goto('/compte/adresses');
+    await editing.page.getByRole('link', { name: /^Modifier : Lucie Martin/ }).click();
+    await editing.waitUntilInteractive();
+    const deleting = new AccountPage(await page.context().newPage());
+    await deleting.goto('/compte/adresses');
+    deleting.page.once('dialog', (dialog) => void dialog.accept());
+    await deleting.page.getByRole('button', { name: /^Supprimer : Lucie Martin/ }).click();
+    await expect(deleting.page.getByText("Vous n'avez pas encore d'adresse enregistrée.")).toBeVisible();
+    // Deleting it again here ends as the shopper meant (before: "Not Found", the shop API's English).
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /^Supprimer : Lucie Martin/ }).click();
     await expect(page.getByText("Vous n'avez pas encore d'adresse enregistrée.")).toBeVisible();
+    // Saving it in the editing tab says why it cannot be, in French, and keeps what was typed.
+    await editing.page.getByLabel('Ville').fill('Arras');
+    await editing.page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(editing.page.getByRole('main').getByRole('alert')).toContainText(
+      'Cette adresse n’est plus dans votre carnet.',
+    );
+    await expect(editing.page.getByLabel('Ville')).toHaveValue('Arras');
+    await editing.page.close();
+    await deleting.page.close();
 
     await account.goto('/compte/commandes');
     await expect(page.getByText("Vous n'avez pas encore passé de commande.")).toBeVisible();
