@@ -169,6 +169,17 @@ test.describe('checkout', () => {
       await expect(page.getByRole('button', { name: 'Payer par carte' })).toBeEnabled();
     }
     expect(recap.shipping.cents).toBeGreaterThan(0);
+    const pick = ({ parts: p, shipping, total }: typeof recap) =>
+      [p, shipping, total].map(({ label, text }) => [label, text]);
+
+    // Back on the cart with a method chosen: the same three lines, never a total that includes a delivery
+    // the page says is still to come (before: « Total TTC » with the pallet in it, and below it « Frais de
+    // livraison calculés à l’étape suivante »).
+    await checkout.goto('/panier');
+    expect(pick(await checkout.totals(page.getByRole('main')))).toEqual(pick(recap));
+    await expect(page.getByText(/calculés à l’étape suivante/)).toHaveCount(0);
+    await checkout.goto('/commande/livraison');
+    await expect(page.getByRole('radio', { name: /Messagerie sur palette/ })).toBeChecked();
 
     // The last choice (the pallet) is paid: the payment page asks exactly the recap's total.
     await page.getByRole('button', { name: 'Payer par carte' }).click();
@@ -178,8 +189,6 @@ test.describe('checkout', () => {
 
     // The confirmation and the order page show the same three lines.
     await expect(page).toHaveURL(/\/commande\/valide$/);
-    const pick = ({ parts: p, shipping, total }: typeof recap) =>
-      [p, shipping, total].map(({ label, text }) => [label, text]);
     expect(pick(await checkout.totals(page.getByRole('main')))).toEqual(pick(recap));
     await page.getByRole('link', { name: 'Suivre ma commande' }).click();
     await expect(page).toHaveTitle('Compte - Commande');

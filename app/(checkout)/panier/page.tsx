@@ -7,6 +7,8 @@ import { getCart } from '@/lib/cart/server';
 import { formatPrice } from '@/lib/format/price';
 import { readRefusal, REFUSAL_PARAM } from '@/lib/url/refusal';
 import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
+import { OrderTotals } from '@/components/checkout/order-summary';
+import { checkoutState } from '@/lib/checkout/state';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('cart');
@@ -15,7 +17,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Cart ('Panier'): the visitor's parts, each removable, and the total computed by the shop API. */
+/**
+ * Cart ('Panier'): the visitor's parts, each removable, and the order's amount lines as every screen of
+ * an order shows them (a delivery chosen at checkout, then the cart visited again, is in them).
+ */
 export default async function CartPage({ searchParams }: { searchParams: SearchParams }) {
   const [t, refusals, cart, params] = await Promise.all([
     getTranslations('cart'),
@@ -81,16 +86,10 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
               </li>
             ))}
           </ul>
-          <dl className="mt-6 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-2">
-            <dt className="text-slate-700">{t('itemsTotal')}</dt>
-            <dd className="text-right">{formatPrice(cart.itemsTotal)}</dd>
-            <dt className="text-lg font-bold text-brand-900">{t('total')}</dt>
-            <dd className="text-right text-lg font-bold text-brand-900">
-              {formatPrice(cart.total)}
-              <PriceExcludingVat cents={cart.total} />
-            </dd>
-          </dl>
-          <p className="mt-3 text-right text-sm text-slate-600">{t('shippingLater')}</p>
+          <OrderTotals order={cart} className="mt-6 ml-auto max-w-sm" />
+          <p className="mt-3 text-right text-sm text-slate-600">
+            {checkoutState(cart) === 'shipping' ? t('shippingChangeable') : t('shippingLater')}
+          </p>
           <p className="mt-6 text-right">
             <Link
               href="/commande/adresses"
