@@ -13,10 +13,10 @@ import { pageSecurityHeaders } from '@/lib/security/headers';
 import {
   ACTION_BODY_LIMIT_BYTES,
   formActionIds,
+  formNamesServerAction,
   isCrossSiteAction,
   isKnownServerAction,
   isReadableActionArguments,
-  namesServerAction,
 } from '@/lib/security/server-actions';
 import { safeDecode } from '@/lib/url/decode';
 
@@ -99,8 +99,7 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
  * token spent for a call from another site would log the shopper out when the browser spends it again).
  */
 async function refusedAction(request: NextRequest): Promise<NextResponse | null> {
-  // A POST to a page is a server action; Next answers 500 to one past its body limit, declared or
-  // sent in chunks (then counted as read).
+  // Next answers 500 to an action past its body limit, declared or sent in chunks (then counted as read).
   const tooBig = () => plainText('Formulaire trop volumineux : 1 Mo au plus.', 413);
   if (Number(request.headers.get('content-length') ?? 0) > ACTION_BODY_LIMIT_BYTES) return tooBig();
   // Called from a hydrated page: the action's id in Next-Action. One this build does not have (made
@@ -125,7 +124,7 @@ async function refusedAction(request: NextRequest): Promise<NextResponse | null>
       const root = form.get('0');
       if (typeof root !== 'string' || !isReadableActionArguments(root, { multipart: true })) return UNREADABLE();
     } else {
-      if (!namesServerAction(request.headers, form.keys())) {
+      if (!formNamesServerAction(form.keys())) {
         return plainText('Ce formulaire ne correspond à aucune action de la boutique : rechargez la page.', 400);
       }
       const ids = formActionIds(form);

@@ -22,6 +22,7 @@ import type {
   ResetValues,
 } from '@/lib/forms/account-schemas';
 import { checked, isResult, UNAVAILABLE_MESSAGE, type FormResult } from '@/lib/forms/checked';
+import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { lastSegment } from '@/lib/url/decode';
 import { customerCall, publicCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import { clearSession, readSession, storeCustomerGroup, storeSession } from './server';
@@ -104,8 +105,7 @@ export async function logoutAction(): Promise<void> {
 }
 
 /** A one-time link's token as the shop API draws them (base64url); anything else names no link. */
-const isLinkToken = (token: unknown): token is string =>
-  typeof token === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(token);
+const isLinkToken = (token: unknown): token is string => isShopIdentifier(token, 128);
 
 export async function verifyAccountAction(token: string): Promise<FormResult> {
   if (!isLinkToken(token)) return { ok: false, messages: [MESSAGES.expiredLink] };

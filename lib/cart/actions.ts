@@ -3,6 +3,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { CART_COOKIE } from '@/lib/auth/session';
+import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { withRefusal } from '@/lib/url/refusal';
 import { addToCart, orderCall } from './server';
 
@@ -12,13 +13,11 @@ import { addToCart, orderCall } from './server';
  * removal it reads the cart again; a refusal travels as a code the cart page turns into its French
  * message.
  */
-const CODE = /^[A-Za-z0-9_-]{1,64}$/;
-
 export async function addToCartAction(form: FormData): Promise<void> {
   // What the browser sent is checked, its type too: anyone can call an action with any arguments.
   if (!(form instanceof FormData)) redirect('/panier');
   const variant = String(form.get('variant') ?? '');
-  if (!CODE.test(variant)) redirect('/panier');
+  if (!isShopIdentifier(variant)) redirect('/panier');
   const outcome = await addToCart(variant);
   if (outcome.kind === 'refused') redirect(withRefusal('/panier', outcome.code));
   redirect(`/panier?ajout=${encodeURIComponent(variant)}`);

@@ -11,6 +11,7 @@ import type { Order } from '@/lib/orders/types';
 import { violationMessages } from '@/lib/shop-api/server';
 import { lastSegment } from '@/lib/url/decode';
 import { isBotUserAgent } from '@/lib/seo/bots';
+import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { signInPath } from '@/lib/url/return-path';
 import { startPayment } from './server';
 import { checkoutState, stepFor } from './state';
@@ -45,7 +46,6 @@ export async function saveCheckoutAddressAction(values: unknown): Promise<FormRe
   redirect('/commande/livraison');
 }
 
-const METHOD_CODE = /^[a-z0-9_-]{1,64}$/i;
 const CHOOSE_METHOD = 'Choisissez un mode de livraison.';
 const RECAP_UPDATED = 'Le récapitulatif tient compte du mode de livraison choisi : vérifiez le total, puis payez.';
 
@@ -66,7 +66,7 @@ async function saveShippingMethod(cart: Order, code: string): Promise<string | n
  * so that the recap shows the order's new delivery and total before the pay button is used.
  */
 export async function selectShippingAction(code: unknown): Promise<FormResult> {
-  if (typeof code !== 'string' || !METHOD_CODE.test(code)) return { ok: false, messages: [CHOOSE_METHOD] };
+  if (!isShopIdentifier(code)) return { ok: false, messages: [CHOOSE_METHOD] };
   const cart = await getCart();
   if (!cart) redirect('/panier');
   const problem = await saveShippingMethod(cart, code);
@@ -82,7 +82,7 @@ export async function selectShippingAction(code: unknown): Promise<FormResult> {
 export async function chooseShippingAction(_previous: FormResult | null, form: FormData): Promise<FormResult> {
   if (!(form instanceof FormData)) return { ok: false, messages: [CHOOSE_METHOD] };
   const code = String(form.get('method') ?? '');
-  if (!METHOD_CODE.test(code)) return { ok: false, messages: [CHOOSE_METHOD] };
+  if (!isShopIdentifier(code)) return { ok: false, messages: [CHOOSE_METHOD] };
   const cart = await getCart();
   if (!cart) redirect('/panier');
   const chosen = checkoutState(cart) === 'shipping' && lastSegment(cart.shipments[0]?.method) === code;

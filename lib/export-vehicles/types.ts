@@ -1,3 +1,5 @@
+import { isShopIdentifier } from '@/lib/shop-api/identifier';
+
 /** Whole vehicles offered to professionals, as the shop API's ExportVehicle resource gives them. */
 export interface ExportVehicle {
   code: string;
@@ -16,6 +18,6 @@ export interface ExportVehicle {
 }
 
 /** What an export vehicle's code can look like: anything else is not sent to the shop API. */
-export const isExportVehicleCode = (value: string) => /^[A-Za-z0-9-]{1,32}$/.test(value);
+export const isExportVehicleCode = (value: unknown): value is string => isShopIdentifier(value, 32);
 
 export const EXPORT_VEHICLES_PATH = '/compte/vehicules-export';

@@ -1,10 +1,11 @@
 /** An order as the shop API answers it: amounts in integer cents, computed by the server. */
 import type { Address } from '@/lib/account/server';
+import { isShopIdentifier } from '@/lib/shop-api/identifier';
+
+/** An order token as the shop API makes them; anything else names no order (no call is made). */
+export const isOrderToken = (token: unknown): token is string => isShopIdentifier(token);
 
 /** An address copied onto the order: the address book's fields, without the book's identity. */
-/** An order token as the shop API makes them; anything else names no order (no call is made). */
-export const isOrderToken = (token: string) => /^[A-Za-z0-9_-]{1,64}$/.test(token);
-
 export type OrderAddress = Omit<Address, '@id' | 'id'>;
 
 interface OrderItem {

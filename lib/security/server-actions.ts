@@ -34,11 +34,10 @@ export function isKnownServerAction(id: string): boolean {
 }
 
 /**
- * Whether a POST names a server action: in the Next-Action header (called from a hydrated page) or in
- * a form field (`$ACTION_ID_…`, `$ACTION_REF_…`: a form posted without JavaScript).
+ * Whether a form posted without JavaScript names a server action in its fields (`$ACTION_ID_…`,
+ * `$ACTION_REF_…`). A call from a hydrated page names it in the Next-Action header instead.
  */
-export function namesServerAction(headers: Headers, fieldNames: Iterable<string>): boolean {
-  if (headers.has('next-action')) return true;
+export function formNamesServerAction(fieldNames: Iterable<string>): boolean {
   for (const name of fieldNames) if (name.startsWith('$ACTION_')) return true;
   return false;
 }
