@@ -61,15 +61,24 @@ export function FormOutcome({ errors, success }: { errors: string[]; success?: s
   ) : null;
 }
 
+/**
+ * The submit button of a form sent by script (react-hook-form): without JavaScript the browser would
+ * post it to the page, which takes no form, so the shopper is told first.
+ */
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   const t = useTranslations('accountForms');
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-    >
-      {pending ? t('sending') : children}
-    </button>
+    <>
+      <noscript>
+        <p className="text-sm text-amber-950">{t('needsJavaScript')}</p>
+      </noscript>
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+      >
+        {pending ? t('sending') : children}
+      </button>
+    </>
   );
 }

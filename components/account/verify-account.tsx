@@ -20,9 +20,14 @@ export function VerifyAccount({ token }: { token: string }) {
   }, [token]);
   if (!result)
     return (
-      <p className="mt-6 text-slate-700" aria-busy="true">
-        {t('verifying')}
-      </p>
+      <>
+        <p className="mt-6 text-slate-700" aria-busy="true">
+          {t('verifying')}
+        </p>
+        <noscript>
+          <p className="mt-4 text-amber-950">{t('verifyNeedsJavaScript')}</p>
+        </noscript>
+      </>
     );
   return (
     <div className="mt-6 flex flex-col items-start gap-4">

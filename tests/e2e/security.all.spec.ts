@@ -318,9 +318,23 @@ test.describe('what a stranger writes in an address or a request', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the sign-in form never puts the password in the address', async ({ page }) => {
+  test('the sign-in form never puts the password in the address, and says first that it needs JavaScript', async ({
+    page,
+  }) => {
     const account = new AccountPage(page);
     await page.goto('/connexion'); // never hydrated: no waiting for it
+    // Each form sent by script says so (sign-in, registration), as does the mailed link's page: in
+    // <noscript>, which a browser with scripts turned off shows (Playwright's switch and its locators
+    // leave it as text, so the page as served is read).
+    const notes = async (path: string, text: string) =>
+      [...(await (await page.request.get(path)).text()).matchAll(/<noscript>(.*?)<\/noscript>/g)].filter(([, inner]) =>
+        inner!.includes(text),
+      ).length;
+    expect(await notes('/connexion', 'Ce formulaire fonctionne avec JavaScript')).toBe(2);
+    expect(
+      await notes('/verification/un-lien-quelconque', 'La confirmation de votre adresse se fait avec JavaScript'),
+    ).toBe(1);
+    await page.goto('/connexion');
     await account.signIn('zoe@example.fr', 'motdepasse-secret-42');
     await expect(page.getByText('Cette page ne reçoit pas de formulaire.')).toBeVisible();
     expect(page.url()).not.toContain('motdepasse');
