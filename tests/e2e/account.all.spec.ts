@@ -293,14 +293,7 @@ test.describe('customer account', () => {
     test.setTimeout(60_000);
     const account = new AccountPage(page);
     const email = `rose.${unique(testInfo.project.name)}@exemple.fr`;
-    await account.goto('/connexion');
-    await account.register({ firstName: 'Rose', lastName: 'Petit', email, password: 'pieces-auto-2026' });
-    await expect(account.registerForm().getByRole('status')).toBeVisible();
-    await account.goto(await account.mailedLink(email, '/verification/'));
-    await expect(page.getByRole('status')).toBeVisible();
-    await account.goto('/connexion');
-    await account.signIn(email, 'pieces-auto-2026');
-    await expect(page).toHaveURL(/\/compte$/);
+    await account.signUp(email, 'Rose', 'Petit');
 
     await account.goto('/compte/profil');
     await page.getByLabel('Prénom').fill('Rosa');

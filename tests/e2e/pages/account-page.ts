@@ -57,6 +57,18 @@ export class AccountPage extends ShopPage {
     return found!;
   }
 
+  /** A new customer (password `pieces-auto-2026`), verified through the mailed link and signed in. */
+  async signUp(email: string, firstName = 'Léa', lastName = 'Martin', company?: { name: string; siret: string }) {
+    await this.goto('/connexion');
+    await this.register({ firstName, lastName, email, password: 'pieces-auto-2026', company });
+    await expect(this.registerForm().getByRole('status')).toBeVisible();
+    await this.goto(await this.mailedLink(email, '/verification/'));
+    await expect(this.page.getByRole('status')).toBeVisible();
+    await this.goto('/connexion');
+    await this.signIn(email, 'pieces-auto-2026');
+    await expect(this.page).toHaveURL(/\/compte$/);
+  }
+
   async signIn(email: string, password: string) {
     const form = this.signInForm();
     await form.getByLabel('Adresse e-mail').fill(email);

@@ -37,14 +37,7 @@ export class CheckoutPage extends CataloguePage {
 
   /** A new customer, verified through the mailed link and signed in. */
   async signUp(email: string, firstName = 'Léa', lastName = 'Martin', company?: { name: string; siret: string }) {
-    await this.account.goto('/connexion');
-    await this.account.register({ firstName, lastName, email, password: 'pieces-auto-2026', company });
-    await expect(this.account.registerForm().getByRole('status')).toBeVisible();
-    await this.account.goto(await this.account.mailedLink(email, '/verification/'));
-    await expect(this.page.getByRole('status')).toBeVisible();
-    await this.account.goto('/connexion');
-    await this.account.signIn(email, 'pieces-auto-2026');
-    await expect(this.page).toHaveURL(/\/compte$/);
+    await this.account.signUp(email, firstName, lastName, company);
   }
 
   /** Adds the first part of a listing from its card; returns its name and page. */
