@@ -1,7 +1,7 @@
 /** Builds the shop API: one Fastify plugin per resource, shared error and content rules. */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
-import { registerErrorHandlers } from './http/errors.js';
+import { answerFrameworkError, registerErrorHandlers } from './http/errors.js';
 import { registerNegotiation } from './http/negotiation.js';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -85,6 +85,7 @@ export async function buildApp({
   const app = Fastify({
     logger,
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
     bodyLimit: 256 * 1024,
     trustProxy,
     // Ids may come as a number or an IRI string ({ type: ['integer', 'string'] }). Ajv's strict mode

@@ -69,4 +69,33 @@ describe('security headers, CORS and body limits of the shop API', () => {
     });
     expect(response.statusCode).toBe(413);
   });
+
+  it('answers a client’s mistakes in French, without echoing what was sent', async () => {
+    const cart = (await shop.app.inject({ method: 'POST', url: '/api/v2/shop/orders', payload: {} })).json();
+    const items = `/api/v2/shop/orders/${cart.tokenValue}/items`;
+    const json = { 'content-type': 'application/json' };
+    const mistakes = [
+      { method: 'POST', url: items, payload: JSON.stringify({ productVariant: 12 }), headers: json },
+      { method: 'POST', url: items, payload: JSON.stringify({ productVariant: 'x'.repeat(400) }), headers: json },
+      { method: 'POST', url: items, payload: JSON.stringify({}), headers: json },
+      { method: 'POST', url: items, payload: '{"productVariant": "P', headers: json },
+      { method: 'POST', url: items, payload: 'productVariant=P1', headers: { 'content-type': 'text/csv' } },
+      { method: 'POST', url: items, payload: '', headers: json },
+      { method: 'GET', url: `/api/v2/shop/orders/${'x'.repeat(600)}`, headers: {} },
+      { method: 'GET', url: '/api/v2/shop/products?itemsPerPage=beaucoup', headers: {} },
+      { method: 'GET', url: '/api/v2/shop/taxons/%E0%A4%A', headers: {} },
+      { method: 'POST', url: items, payload: `{"localeCode": "${'x'.repeat(300 * 1024)}"}`, headers: json },
+    ] as const;
+    for (const mistake of mistakes) {
+      const response = await shop.app.inject(mistake);
+      const label = `${mistake.method} ${mistake.url.slice(0, 60)} ${String('payload' in mistake ? mistake.payload : '').slice(0, 40)}`;
+      expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, label).toBeLessThan(500);
+      const description = String(response.json()['hydra:description']);
+      expect(description, label).not.toMatch(
+        /\b(is|the|must|should|body|unexpected|exceeding|unsupported|media|type|not|found|request|invalid|bad|component|length|error)\b/i,
+      );
+      expect(description, label).not.toContain('xxxxxxxx');
+    }
+  });
 });

@@ -2,7 +2,8 @@
  * Error bodies of the contract: hydra:Error for 4xx resource errors, ConstraintViolationList for 422,
  * and an error handler that never lets a client's mistake become a 500.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import frenchTexts from 'ajv-i18n/localize/fr/index.js';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export class HttpError extends Error {
   constructor(
@@ -66,13 +67,36 @@ function violationList(violations: Violation[]): Record<string, unknown> {
   };
 }
 
-/** Turns Ajv messages about a query string into a readable French sentence. */
+/** The first of Ajv's complaints about a query string or a body, as a French sentence (ajv-i18n's texts). */
 function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return 'Requête invalide.';
+  localizeFr([first] as Parameters<typeof localizeFr>[0]);
   const where = error.validationContext === 'querystring' ? 'paramètre' : 'champ';
   const name = first.instancePath.replace(/^\//, '').replace(/~1/g, '/') || String(first.params?.missingProperty ?? '');
   return `Valeur invalide pour le ${where} « ${name} » : ${first.message ?? 'format incorrect'}.`;
+}
+
+// ajv-i18n's types say `export default`, its code `module.exports =`: under Node the default import is the function.
+const localizeFr = frenchTexts as unknown as typeof frenchTexts.default;
+
+/** What Fastify's own refusals of a request say, by status. */
+const CLIENT_ERRORS: Record<number, string> = {
+  400: 'Requête illisible : le corps n’est pas du JSON valide.',
+  413: 'Requête trop volumineuse.',
+  414: 'Adresse trop longue.',
+  415: 'Format de requête non pris en charge : envoyez du JSON.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route (an address that does not
+ * decode, a parameter over `maxParamLength`) in the contract's shape and in French; Fastify's own answer
+ * is English and repeats the whole address.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const description = status === 414 ? CLIENT_ERRORS[414]! : status === 400 ? 'Adresse invalide.' : 'Erreur interne.';
+  void reply.status(status).type('application/ld+json; charset=utf-8').send(hydraError(description));
 }
 
 export function registerErrorHandlers(app: FastifyInstance): void {
@@ -108,8 +132,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         .send(hydraError(describeValidation(error)));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors: broken JSON, unsupported media type, body too large…
-      return reply.status(error.statusCode).type('application/ld+json; charset=utf-8').send(hydraError(error.message));
+      // Fastify's own client errors (broken JSON, unsupported media type, body too large…): its texts
+      // are English and some repeat what was sent.
+      return reply
+        .status(error.statusCode)
+        .type('application/ld+json; charset=utf-8')
+        .send(hydraError(CLIENT_ERRORS[error.statusCode] ?? 'Requête refusée.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).type('application/ld+json; charset=utf-8').send(hydraError('Internal Server Error'));
