@@ -22,11 +22,14 @@ export interface SearchState {
   page: number;
 }
 
-/** What the shop API is asked: control characters and broken unicode mean nothing in a search. */
+/**
+ * What the shop API is asked: control characters and broken unicode mean nothing in a search, and a
+ * run of spaces is one (so « porte  avant » is the cached page of « porte avant »).
+ */
 export function normaliseQuery(raw: string): string {
   return raw
     .toWellFormed()
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
     .trim()
     .slice(0, MAX_QUERY_LENGTH)
     .trim();

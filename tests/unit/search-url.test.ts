@@ -53,6 +53,7 @@ describe('search URLs', () => {
 
   it('cleans what is typed as the shop API is asked it', () => {
     expect(normaliseQuery('  phare\u0000avant\n ')).toBe('phare avant');
+    expect(normaliseQuery('porte \t  avant\u00a0 gauche')).toBe('porte avant gauche');
     expect(normaliseQuery('x'.repeat(150))).toHaveLength(100);
     expect(normaliseQuery('\ud800moteur')).toBe('\ufffdmoteur');
   });
