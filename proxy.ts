@@ -112,6 +112,9 @@ async function refusedAction(request: NextRequest): Promise<NextResponse | null>
   if (!isForm && calledAction === null) {
     return plainText('Cette page ne reçoit pas de formulaire.', 405, { allow: 'GET, HEAD' });
   }
+  // A page's script sends an action's arguments as text, or as a form when one of them is a FormData;
+  // any other body (urlencoded, JSON) made Next answer 500.
+  if (calledAction !== null && !isForm && !contentType.startsWith('text/plain')) return UNREADABLE();
   const body = await request.clone().arrayBuffer();
   if (body.byteLength > ACTION_BODY_LIMIT_BYTES) return tooBig();
   if (isForm) {

@@ -2,7 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { readSession } from '@/lib/auth/server';
 import { catalogueGet, customerCall, type HydraCollection } from '@/lib/shop-api/server';
-import { signInPath } from '@/lib/url/return-path';
+import { sessionCheckPath, signInPath } from '@/lib/url/return-path';
 
 /** What the account pages read about the signed-in customer (never cached: private data). */
 export interface Customer {
@@ -42,7 +42,7 @@ export interface Address {
  * still-live-looking session back here, forever.
  */
 export function sessionRefused(returnTo: string): never {
-  redirect(`/compte/session?retour=${encodeURIComponent(returnTo)}`);
+  redirect(sessionCheckPath(returnTo));
 }
 
 /**
@@ -77,9 +77,12 @@ export async function getCustomer(returnTo = '/compte'): Promise<Customer | null
   return customer === UNAVAILABLE ? null : customer;
 }
 
-/** The address book (a list read with its hydra envelope); null when the shop API cannot say for now. */
-export async function getAddresses(): Promise<Address[] | null> {
-  const book = await readAsCustomer<HydraCollection<Address>>('addresses', '/compte/adresses', { ld: true });
+/**
+ * The address book (a list read with its hydra envelope); null when the shop API cannot say for now.
+ * `returnTo`: the page reading it, where the shopper comes back if the session must be renewed.
+ */
+export async function getAddresses(returnTo = '/compte/adresses'): Promise<Address[] | null> {
+  const book = await readAsCustomer<HydraCollection<Address>>('addresses', returnTo, { ld: true });
   if (book === UNAVAILABLE) return null;
   return book?.['hydra:member'] ?? [];
 }

@@ -53,3 +53,9 @@ export function safeReturnPath(value: string | null | undefined, fallback = DEFA
   const landing = new URL(path, ORIGIN);
   return landing.origin === ORIGIN && `${landing.pathname}${landing.search}` === path ? path : fallback;
 }
+
+/**
+ * `/compte/session?retour=`: where a page sends the shopper when the shop API refused a token that
+ * looked live; it renews the session or ends it, then goes back or to the sign-in page.
+ */
+export const sessionCheckPath = (back: string) => `/compte/session?${new URLSearchParams({ [RETURN_PARAM]: back })}`;

@@ -56,6 +56,35 @@ test.describe('checkout', () => {
     await expect(page.getByText('Votre panier est vide.')).toBeVisible();
   });
 
+  test('a session ended elsewhere (a new password) leads from the checkout to the sign-in page, then back to the step', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const checkout = new CheckoutPage(page);
+    const email = `ailleurs.${unique()}@exemple.fr`;
+    await checkout.signUp(email);
+    await checkout.addFirstPartOf('/pieces/refroidissement/motoventilateur');
+    // The same customer, on another device, changes the password: the shop API ends the other sessions.
+    const other = new CheckoutPage(await (await browser.newContext()).newPage());
+    await other.account.goto('/connexion');
+    await other.account.signIn(email, 'pieces-auto-2026');
+    await expect(other.page).toHaveURL(/\/compte$/);
+    await other.account.goto('/compte/mot-de-passe');
+    await other.page.getByLabel('Mot de passe actuel').fill('pieces-auto-2026');
+    await other.page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-mot-2026');
+    await other.page.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-mot-2026');
+    await other.page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(other.page.getByRole('main').getByRole('status')).toBeVisible();
+    await other.page.context().close();
+
+    // Here the access token still looks live (before: the guard read the cart as refused and sent the
+    // shopper back to /panier without a word, or the address step sent them to the address book).
+    await page.getByRole('link', { name: 'Passer commande' }).click();
+    await expect(page).toHaveURL(/\/connexion\?retour=%2Fcommande%2Fadresses&session=terminee$/);
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Votre session a pris fin');
+  });
+
   test('browse, add from a listing, sign in, addresses, parcel, pay on the sandbox, confirmation, the order in the account', async ({
     page,
   }) => {

@@ -217,6 +217,12 @@ test.describe('what a stranger writes in an address or a request', () => {
     }
     // Nested deeper than any form: React would run out of stack reading it.
     expect((await call('['.repeat(5000) + ']'.repeat(5000))).status()).toBe(400);
+    // Readable arguments in a body the page's script never sends (urlencoded, JSON): Next answered 500.
+    for (const type of ['application/x-www-form-urlencoded', 'application/json', '']) {
+      const answer = await request.post('/', { headers: { 'next-action': id, 'content-type': type }, data: '[1]' });
+      expect(answer.status(), type).toBe(400);
+      expect(await answer.text(), type).toBe('Cette demande est illisible : rechargez la page.');
+    }
     // Readable arguments of the wrong kind reach the action, which checks them: no 500 either.
     for (const body of ['["P0000001"]', '[{"variant":"P0000001"}]', '[]'])
       expect((await call(body)).status(), body).toBeLessThan(500);

@@ -24,7 +24,7 @@ export default async function AddressesStepPage() {
     getTranslations('checkout'),
     getCart(),
     getCustomer('/commande/adresses'),
-    getAddresses(),
+    getAddresses('/commande/adresses'),
     getCountries(),
   ]);
   if (!cart || cart.items.length === 0) redirect('/panier');
