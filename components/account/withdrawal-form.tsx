@@ -33,6 +33,8 @@ export function WithdrawalForm({ token, items }: { token: string; items: { id: s
                 id={`withdraw-${item.id}`}
                 type="checkbox"
                 value={item.id}
+                // Ticked in the page as served too, not only once the form's script has run.
+                defaultChecked
                 className="mt-1 h-5 w-5"
                 {...form.register('items')}
               />

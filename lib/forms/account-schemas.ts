@@ -12,7 +12,8 @@ const confirmation = (field: string) =>
     .required()
     .oneOf([yup.ref(field)], 'Les deux mots de passe ne correspondent pas.');
 
-export const loginSchema = yup.object({ email, password: yup.string().required() });
+// No password is longer than registration allows: a longer paste is refused here, in French, not by the shop API.
+export const loginSchema = yup.object({ email, password: yup.string().required().max(254) });
 export type LoginValues = yup.InferType<typeof loginSchema>;
 
 export const SIRET_MESSAGE =

@@ -38,6 +38,9 @@ test.describe('a consumer’s rights', () => {
     await expect(page.getByRole('main')).toContainText(email);
     const choice = page.getByRole('checkbox', { name: part.name });
     await expect(choice).toBeChecked();
+    // Ticked in the page as served too (before: unticked until the script ticked them all).
+    const served = await (await page.request.get(page.url())).text();
+    expect(served).toMatch(/<input[^>]*type="checkbox"[^>]*checked=""/);
     await checkout.expectNoAxeViolation();
     // Nothing chosen: a French message, nothing recorded.
     await choice.uncheck();

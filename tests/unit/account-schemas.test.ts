@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressSchema,
+  loginSchema,
   passwordSchema,
   profileFormSchema,
   profileSchema,
@@ -18,6 +19,13 @@ const errorsOf = async (schema: yup.AnyObjectSchema, value: unknown) => {
 };
 
 describe('account form rules in French', () => {
+  it('refuses at sign-in a password longer than any the shop registers, in French', async () => {
+    expect(await errorsOf(loginSchema, { email: 'lea@exemple.fr', password: 'x'.repeat(255) })).toEqual([
+      'Ce champ doit compter au plus 254 caractères.',
+    ]);
+    expect(await errorsOf(loginSchema, { email: 'lea@exemple.fr', password: 'x'.repeat(254) })).toEqual([]);
+  });
+
   it('replaces yup defaults by French messages', async () => {
     expect(await errorsOf(registerSchema, { lastName: 'M', email: 'x', password: '123' })).toEqual([
       'Ce champ est obligatoire.',
