@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './pages/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DIST_DIR } from '../../playwright.config';
 import { actionsOfBuild } from './fuzz/storefront-hostile';
@@ -7,10 +7,7 @@ import { AccountPage } from './pages/account-page';
 const unique = (project: string) => `${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 async function expectNoAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test.describe('customer account', () => {

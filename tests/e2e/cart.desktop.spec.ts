@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './pages/axe';
 import { expect, test } from '@playwright/test';
 import { CataloguePage } from './pages/catalogue-page';
 
@@ -21,10 +21,7 @@ test.describe('cart', () => {
     await expect(page.getByRole('status')).toContainText('La pièce est dans votre panier');
     await expect(page.getByRole('main').getByText(name)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Panier, 1 article' })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(partUrl);
     await catalogue.waitUntilInteractive();
