@@ -43,17 +43,44 @@ export function formNamesServerAction(fieldNames: Iterable<string>): boolean {
 }
 
 /**
- * The actions a form posted without JavaScript names, as Next reads them (`$ACTION_ID_<id>` fields),
- * or null for a form that binds arguments to its action (`$ACTION_REF_…`): their descriptor is React's
- * reply format, and the shop binds none, so such a form is not one of its pages'.
+ * The actions a form posted without JavaScript names, as Next reads them, or null when it cannot be
+ * one of the shop's forms. `$ACTION_ID_<id>`: a form calling its action. `$ACTION_REF_<p>`: a form
+ * whose action has arguments bound (the payment step's form, bound to its state by useActionState):
+ * React reads its descriptor `$ACTION_<p>:0`, `{"id": …, "bound": "$@1"}`, and the arguments
+ * `$ACTION_<p>:1` in its reply format, so both must be as React writes them, the arguments readable
+ * like a text body's (nothing else to point at); anything else made Next answer 500.
  */
 export function formActionIds(form: FormData): string[] | null {
   const ids: string[] = [];
   for (const name of form.keys()) {
-    if (name.startsWith('$ACTION_REF_')) return null;
     if (name.startsWith('$ACTION_ID_')) ids.push(name.slice('$ACTION_ID_'.length));
+    if (!name.startsWith('$ACTION_REF_')) continue;
+    const bound = boundActionId(form, name.slice('$ACTION_REF_'.length));
+    if (bound === null) return null;
+    ids.push(bound);
   }
   return ids;
+}
+
+/** The id of the action a `$ACTION_REF_<prefix>` form binds, or null when its fields are not React's. */
+function boundActionId(form: FormData, prefix: string): string | null {
+  const field = (index: number) => form.get(`$ACTION_${prefix}:${index}`);
+  const descriptor = field(0);
+  if (typeof descriptor !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(descriptor);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const { id, bound, ...rest } = parsed as Record<string, unknown>;
+  if (typeof id !== 'string' || Object.keys(rest).length > 0 || field(2) !== null) return null;
+  if (bound === null) return field(1) === null ? id : null;
+  const args = field(1);
+  return bound === '$@1' && typeof args === 'string' && isReadableActionArguments(args, { multipart: false })
+    ? id
+    : null;
 }
 
 /** Next's limit on a server action's body (serverActions.bodySizeLimit, not changed here): past it, Next answers 500. */

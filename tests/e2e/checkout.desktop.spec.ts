@@ -373,5 +373,25 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Annuler et revenir à la boutique' }).click();
     await expect(page).toHaveURL(/\/commande\/livraison\?paiement=annule$/);
     expect(await inStock()).toBe(true);
+
+    // Without JavaScript the step's button posts its form, whose action is bound to its state: it opens
+    // the payment as well (before: 400, the proxy took a bound form for a forged one).
+    const served = await (await page.request.get('/commande/stripe')).text();
+    const form = served.match(/<form[^>]*method="POST"[^>]*>(.*?)<\/form>/)![1]!;
+    const fields = Object.fromEntries(
+      [...form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)].map(([, name, value]) => [
+        name!,
+        (value ?? '').replaceAll('&quot;', '"'),
+      ]),
+    );
+    expect(Object.keys(fields)).toContain('$ACTION_REF_1');
+    const posted = await page.request.post('/commande/stripe', {
+      multipart: fields,
+      headers: { origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(303);
+    expect(posted.headers().location).toMatch(new RegExp(`^${E2E_SHOP_API_URL}/sandbox/checkout/`));
+    expect(await inStock()).toBe(false);
   });
 });

@@ -241,7 +241,7 @@ test.describe('what a stranger writes in an address or a request', () => {
       expect(await answer.text()).toBe('Cette demande est illisible : rechargez la page.');
     }
     expect((await callWithForm({ '0': '[null,"$K1"]', '1_variant': 'P0000001' })).status()).toBeLessThan(500);
-    // A form binding arguments to its action: the shop binds none, React would read the descriptor.
+    // A form binding arguments to its action without them: React would read the descriptor and fail.
     const bound = await request.post(part, {
       multipart: { $ACTION_REF_1: '', '$ACTION_1:0': `{"id":"${id}","bound":"$@1"}` },
       maxRedirects: 0,

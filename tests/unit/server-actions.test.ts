@@ -58,8 +58,29 @@ describe('formActionIds', () => {
     expect(formActionIds(form({ $ACTION_ID_40a77e: '', variant: 'P0000001' }))).toEqual(['40a77e']);
     expect(formActionIds(form({ variant: 'P0000001', $ACTION_KEY: 'k' }))).toEqual([]);
   });
-  it('gives null for a form binding arguments to its action (the shop binds none)', () => {
-    expect(formActionIds(form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}' }))).toBeNull();
+  it('reads the id of an action whose arguments a form binds, as React writes it (the payment step)', () => {
+    const bound = { $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}', '$ACTION_1:1': '[null]' };
+    expect(formActionIds(form({ ...bound, $ACTION_KEY: 'k0' }))).toEqual(['7f00ab']);
+    expect(formActionIds(form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"7f00ab","bound":null}' }))).toEqual([
+      '7f00ab',
+    ]);
+  });
+  it('gives null for a bound form React could not read (Next answered 500)', () => {
+    const ref = { $ACTION_REF_1: '' };
+    const refused: Record<string, string>[] = [
+      ref,
+      { ...ref, '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}' },
+      { ...ref, '$ACTION_1:0': 'not json', '$ACTION_1:1': '[null]' },
+      { ...ref, '$ACTION_1:0': '["7f00ab"]', '$ACTION_1:1': '[null]' },
+      { ...ref, '$ACTION_1:0': '{"id":7,"bound":"$@1"}', '$ACTION_1:1': '[null]' },
+      { ...ref, '$ACTION_1:0': '{"id":"7f00ab","bound":"$@2"}', '$ACTION_1:1': '[null]' },
+      { ...ref, '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1","x":1}', '$ACTION_1:1': '[null]' },
+      { ...ref, '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}', '$ACTION_1:1': '["$@2"]', '$ACTION_1:2': '[]' },
+      { ...ref, '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}', '$ACTION_1:1': '[' + '['.repeat(100) },
+      { ...ref, '$ACTION_1:0': '{"id":"7f00ab","bound":null}', '$ACTION_1:1': '[null]' },
+      { $ACTION_REF_2: '', '$ACTION_1:0': '{"id":"7f00ab","bound":"$@1"}', '$ACTION_1:1': '[null]' },
+    ];
+    for (const fields of refused) expect(formActionIds(form(fields)), JSON.stringify(fields)).toBeNull();
   });
 });
 
