@@ -48,6 +48,8 @@ export async function saveCheckoutAddressAction(values: unknown): Promise<FormRe
 
 const CHOOSE_METHOD = 'Choisissez un mode de livraison.';
 const RECAP_UPDATED = 'Le récapitulatif tient compte du mode de livraison choisi : vérifiez le total, puis payez.';
+const ORDER_CHANGED =
+  'Votre panier a changé entre-temps : le récapitulatif montre le nouveau total. Vérifiez-le, puis payez.';
 
 /** Records `code` as the order's shipping method; the shop API's refusal in French, or null. */
 async function saveShippingMethod(cart: Order, code: string): Promise<string | null> {
@@ -89,7 +91,9 @@ export async function chooseShippingAction(_previous: FormResult | null, form: F
   if (chosen && form.get('total') === String(cart.total)) redirect('/commande/stripe');
   const problem = chosen ? null : await saveShippingMethod(cart, code);
   refresh();
-  return problem ? { ok: false, messages: [problem] } : { ok: true, message: RECAP_UPDATED };
+  if (problem) return { ok: false, messages: [problem] };
+  // The method was already this one: what the shopper saw changed elsewhere (a part added in another tab).
+  return { ok: true, message: chosen ? ORDER_CHANGED : RECAP_UPDATED };
 }
 
 /** What the payment step shows when no checkout could be opened. */

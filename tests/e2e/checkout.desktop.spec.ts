@@ -308,15 +308,25 @@ test.describe('checkout', () => {
     // Paying on the old page takes nothing for the old amount: back to the shipping step, nothing placed.
     await page.getByRole('button', { name: /^Payer/ }).click();
     await expect(page).toHaveURL(/\/commande\/livraison/);
+    // The shopper did not cancel: the notice says what may have happened.
+    await expect(page.getByRole('status').filter({ hasText: 'Paiement' })).toContainText('Si votre panier a changé');
     for (const part of [first, second]) await expect(checkout.recap().getByText(part.name)).toBeVisible();
-    const recap = await checkout.totals(checkout.recap());
-    expect(recap.total.cents).toBeGreaterThan(oldAmount);
+    expect((await checkout.totals(checkout.recap())).total.cents).toBeGreaterThan(oldAmount);
     await page.goto('/compte/commandes');
     await expect(page.getByRole('main')).not.toContainText(first.name);
 
-    // Paying again asks the new total, and that is the order placed.
+    // A third part added in the tab while the step is shown: the pay button shows the new recap first and
+    // says why (before: « tient compte du mode de livraison choisi », though the method had not changed).
     await page.goto('/commande/livraison');
-    await checkout.payWith(/Retrait au centre VHU/);
+    await expect(page.getByRole('radio', { name: /Retrait au centre VHU/ })).toBeChecked();
+    const third = await tab.addFirstPartOf('/pieces/echappement/catalyseur');
+    await page.getByRole('button', { name: 'Payer par carte' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Votre panier a changé entre-temps');
+    await expect(checkout.recap().getByText(third.name)).toBeVisible();
+    const recap = await checkout.totals(checkout.recap());
+
+    // Paying again asks the new total, and that is the order placed.
+    await page.getByRole('button', { name: 'Payer par carte' }).click();
     await checkout.onSandbox();
     expect(await checkout.sandboxAmount()).toBe(recap.total.cents);
     await page.getByRole('button', { name: /^Payer/ }).click();
