@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 
 /** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
@@ -39,12 +39,27 @@ export function Field({
   );
 }
 
-/** The shop API's answer to a form: its violations as a list, or a confirmation. */
+/**
+ * The shop API's answer to a form: its violations as a list, or a confirmation. It sits above the
+ * fields, so each new answer takes the focus and comes into view: on a phone the button just pressed
+ * is a screen or more below it.
+ */
 export function FormOutcome({ errors, success }: { errors: string[]; success?: string | null }) {
   const t = useTranslations('accountForms');
+  const outcome = useRef<HTMLDivElement & HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (errors.length === 0 && !success) return;
+    outcome.current?.focus({ preventScroll: true });
+    outcome.current?.scrollIntoView({ block: 'nearest' });
+  }, [errors, success]);
   if (errors.length > 0) {
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      <div
+        ref={outcome}
+        tabIndex={-1}
+        role="alert"
+        className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+      >
         <p className="font-semibold">{t('errorsTitle')}</p>
         <ul className="mt-1 list-disc pl-5">
           {errors.map((message) => (
@@ -55,7 +70,12 @@ export function FormOutcome({ errors, success }: { errors: string[]; success?: s
     );
   }
   return success ? (
-    <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+    <p
+      ref={outcome}
+      tabIndex={-1}
+      role="status"
+      className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+    >
       {success}
     </p>
   ) : null;

@@ -27,6 +27,10 @@ test.describe('customer account', () => {
     await expect(account.registerForm().getByText('Ce champ est obligatoire.').first()).toBeVisible();
     await account.register({ firstName: 'Léa', lastName: 'Martin', email, password });
     await expect(account.registerForm().getByRole('status')).toContainText('Nous avons envoyé un lien de confirmation');
+    // The answer sits above the emptied form: it takes the focus and comes into view (on a phone it was
+    // a screen above the button just pressed).
+    await expect(account.registerForm().getByRole('status')).toBeFocused();
+    await expect(account.registerForm().getByRole('status')).toBeInViewport();
 
     // Not verified yet: sign-in is refused with a way forward.
     await account.signIn(email, password);
