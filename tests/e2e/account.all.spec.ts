@@ -38,7 +38,9 @@ test.describe('customer account', () => {
 
     const verification = await account.mailedLink(email, '/verification/');
     await account.goto(verification);
-    await expect(page).toHaveTitle('Vérification en cours...');
+    // The heading names the page, whatever the outcome (it said « Vérification en cours... » after it).
+    await expect(page).toHaveTitle('Confirmation de l’adresse e-mail');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirmation de l’adresse e-mail');
     await expect(page.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
     await expectNoAxeViolation(page);
     await page.getByRole('link', { name: 'Aller à la connexion' }).click();
