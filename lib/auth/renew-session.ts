@@ -6,7 +6,7 @@
  */
 import type { NextRequest, NextResponse } from 'next/server';
 import { renewTokens, needsRenewal } from './refresh';
-import { AUTH_COOKIES, CART_COOKIE } from './session';
+import { AUTH_COOKIES, CART_COOKIES } from './session';
 import { sessionCookieOptions, sessionCookies } from './tokens';
 
 /** What the response must carry for the browser to follow the renewal. */
@@ -31,7 +31,7 @@ export async function renewSession(
     };
   }
   // A refused refresh token ends the session: its cookies go, and the customer's cart with them.
-  const ended = [...Object.values(AUTH_COOKIES), CART_COOKIE].filter((name) => request.cookies.has(name));
+  const ended = [...Object.values(AUTH_COOKIES), ...CART_COOKIES].filter((name) => request.cookies.has(name));
   for (const name of ended) request.cookies.delete(name);
   return (response) => {
     for (const name of ended) response.cookies.delete(name);

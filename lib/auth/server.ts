@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { storefrontConfig } from '@/lib/config/server';
 import type { ShopSession } from '@/lib/shop-api/transport';
-import { AUTH_COOKIES, CART_COOKIE, isAuthenticated } from './session';
+import { AUTH_COOKIES, CART_COOKIES, isAuthenticated } from './session';
 import { needsRenewal, renewTokens } from './refresh';
 import { sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
 
@@ -43,7 +43,7 @@ export async function storeCustomerGroup(group: string): Promise<void> {
  */
 export async function clearSession(): Promise<void> {
   const jar = await cookies();
-  for (const name of [...Object.values(AUTH_COOKIES), CART_COOKIE]) jar.delete(name);
+  for (const name of [...Object.values(AUTH_COOKIES), ...CART_COOKIES]) jar.delete(name);
 }
 
 /** Where a call stands with the shopper's session. */

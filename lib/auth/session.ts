@@ -12,6 +12,10 @@ export const AUTH_COOKIES = {
 } as const;
 
 export const CART_COOKIE = 'shop_cart_token';
+/** The delivery method the shopper chose for the cart, as its code (see `withShopperChoice`). */
+export const SHIPPING_CHOICE_COOKIE = 'shop_shipping_choice';
+/** What the browser keeps of its cart: they go together when the session ends. */
+export const CART_COOKIES = [CART_COOKIE, SHIPPING_CHOICE_COOKIE] as const;
 
 export function tokenExpiry(token: string): number | null {
   try {

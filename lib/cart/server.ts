@@ -1,15 +1,19 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { AUTH_COOKIES, CART_COOKIE } from '@/lib/auth/session';
+import { AUTH_COOKIES, CART_COOKIE, SHIPPING_CHOICE_COOKIE } from '@/lib/auth/session';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
 import type { Order } from '@/lib/orders/types';
+import { withShopperChoice } from '@/lib/checkout/state';
 import { shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
 import { afterAdd, isStillCart, type AddOutcome } from './rules';
 
-/** The visitor's cart as the cart and checkout pages read it (prices in cents, computed by the shop API). */
-export type Cart = Order;
+/**
+ * The visitor's cart as the cart and checkout pages read it (prices in cents, computed by the shop API),
+ * with the delivery method as the shopper chose it (`withShopperChoice`).
+ */
+export type Cart = Order & { shippingMethodReplaced?: true };
 
 export const PREVIOUS_CART_COOKIE = 'shop_previous_cart_token';
 
@@ -24,14 +28,14 @@ const ANSWER_LIFETIME_MS = 5_000;
 const MAX_ANSWERS = 10_000;
 const answers = ((globalThis as Record<symbol, unknown>)[Symbol.for('shop.answered-carts')] ??= new Map()) as Map<
   string,
-  { cart: Cart; until: number }
+  { cart: Order; until: number }
 >;
 
 async function answerKey(token: string): Promise<string> {
   return `${(await cookies()).get(AUTH_COOKIES.customer)?.value ?? ''}:${token}`;
 }
 
-async function rememberAnswer(token: string, cart: Cart): Promise<void> {
+async function rememberAnswer(token: string, cart: Order): Promise<void> {
   const now = Date.now();
   for (const [key, answer] of answers) {
     if (answer.until > now && answers.size < MAX_ANSWERS) break;
@@ -40,7 +44,7 @@ async function rememberAnswer(token: string, cart: Cart): Promise<void> {
   answers.set(await answerKey(token), { cart, until: now + ANSWER_LIFETIME_MS });
 }
 
-async function answeredCart(token: string): Promise<Cart | null> {
+async function answeredCart(token: string): Promise<Order | null> {
   const key = await answerKey(token);
   const answer = answers.get(key);
   if (answer && answer.until > Date.now()) return answer.cart;
@@ -61,16 +65,20 @@ async function orderCall<T>(method: string, path: string, body?: unknown, refres
 
 /** The current cart, or null (no token, gone, or already placed). Safe while rendering (nothing written there). */
 export async function getCart(): Promise<Cart | null> {
-  const token = (await cookies()).get(CART_COOKIE)?.value;
+  const jar = await cookies();
+  const token = jar.get(CART_COOKIE)?.value;
   if (!token) return null;
-  const answered = await answeredCart(token);
-  if (answered) return answered;
-  const answer = await orderCall<Cart>('GET', `orders/${encodeURIComponent(token)}`);
+  const cart = (await answeredCart(token)) ?? (await readCart(token));
+  return cart && withShopperChoice(cart, jar.get(SHIPPING_CHOICE_COOKIE)?.value);
+}
+
+async function readCart(token: string): Promise<Order | null> {
+  const answer = await orderCall<Order>('GET', `orders/${encodeURIComponent(token)}`);
   return answer.status === 200 && answer.body && isStillCart(answer.body) ? answer.body : null;
 }
 
 async function postItem(token: string, variant: string): Promise<AddOutcome> {
-  const answer = await orderCall<Cart>('POST', `orders/${encodeURIComponent(token)}/items`, {
+  const answer = await orderCall<Order>('POST', `orders/${encodeURIComponent(token)}/items`, {
     productVariant: variant,
     quantity: 1,
   });

@@ -4,7 +4,9 @@ import { refresh } from 'next/cache';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { FormResult } from '@/lib/forms/checked';
-import { CART_COOKIE } from '@/lib/auth/session';
+import { CART_COOKIE, SHIPPING_CHOICE_COOKIE } from '@/lib/auth/session';
+import { sessionCookieOptions } from '@/lib/auth/tokens';
+import { storefrontConfig } from '@/lib/config/server';
 import { getCart, orderCall } from '@/lib/cart/server';
 import { addressingBody, checkoutAddressSchema, type CheckoutAddressValues } from '@/lib/forms/checkout-schemas';
 import type { Order } from '@/lib/orders/types';
@@ -51,7 +53,10 @@ const RECAP_UPDATED = 'Le récapitulatif tient compte du mode de livraison chois
 const ORDER_CHANGED =
   'Votre panier a changé entre-temps : le récapitulatif montre le nouveau total. Vérifiez-le, puis payez.';
 
-/** Records `code` as the order's shipping method; the shop API's refusal in French, or null. */
+/**
+ * Records `code` as the order's shipping method, and in this browser as the shopper's choice (the
+ * shop API may replace it later: `withShopperChoice`); the shop API's refusal in French, or null.
+ */
 async function saveShippingMethod(cart: Order, code: string): Promise<string | null> {
   const shipment = cart.shipments[0];
   if (!shipment) redirect('/commande/adresses');
@@ -60,6 +65,7 @@ async function saveShippingMethod(cart: Order, code: string): Promise<string | n
   });
   if (answer.status === 401) redirect(signInPath('/commande/livraison', { sessionEnded: true }));
   if (answer.status !== 200) return (answer.status < 500 && violationMessages(answer)[0]) || UNAVAILABLE;
+  (await cookies()).set(SHIPPING_CHOICE_COOKIE, code, sessionCookieOptions(storefrontConfig().siteUrl));
   return null;
 }
 

@@ -5,6 +5,7 @@
  * later checkout state).
  */
 import type { Order } from '@/lib/orders/types';
+import { lastSegment } from '@/lib/url/decode';
 
 export type CheckoutState = 'cart' | 'addressed' | 'shipping';
 
@@ -14,6 +15,27 @@ export function checkoutState(order: Pick<Order, 'shippingAddress' | 'shipments'
   if (!order.shippingAddress) return 'cart';
   const hasMethod = order.shipments.some((shipment) => Boolean(shipment.method));
   return hasMethod && METHOD_CHOSEN.includes(order.checkoutState) ? 'shipping' : 'addressed';
+}
+
+/**
+ * The order as the shopper chose it. When the parts no longer fit the chosen method (a heavy part
+ * added after choosing a parcel), the shop API replaces it by the first method that fits, as Sylius
+ * does, and the order still reads as "method chosen": the shopper could pay for a pickup they never
+ * chose. The code they chose, remembered in this browser, tells: such an order is back to "addressed"
+ * (the method is to be chosen again) and says so. Without a remembered choice the shop API is trusted.
+ */
+export function withShopperChoice<T extends Pick<Order, 'shipments' | 'checkoutState'>>(
+  order: T,
+  chosenCode: string | undefined,
+): T & { shippingMethodReplaced?: true } {
+  if (!chosenCode) return order;
+  const current = lastSegment(order.shipments[0]?.method);
+  const replaced =
+    current !== null &&
+    current !== chosenCode &&
+    METHOD_CHOSEN.includes(order.checkoutState) &&
+    order.checkoutState !== 'completed';
+  return replaced ? { ...order, checkoutState: 'addressed', shippingMethodReplaced: true } : order;
 }
 
 export const CHECKOUT_STEPS = [

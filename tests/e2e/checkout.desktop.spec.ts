@@ -6,23 +6,26 @@ import { watchCsp } from './pages/csp';
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const address = { firstName: 'Léa', lastName: 'Martin', street: '12 rue des Forges', postcode: '59500', city: 'Douai' };
 
+interface SeededPart {
+  code: string;
+  slug: string;
+  name: string;
+  weight: number;
+  soldAt: string | null;
+  defaultVariantData: { inStock: boolean };
+}
+
+/** Parts for sale in the sub-family `taxon` weighing `min` to `max` kg. */
+async function partsWeighing(request: APIRequestContext, taxon: string, min: number, max: number) {
+  const answer = await request.get(`${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=${taxon}&itemsPerPage=100`);
+  return ((await answer.json())['hydra:member'] as SeededPart[]).filter(
+    (part) => part.weight >= min && part.weight <= max && part.defaultVariantData.inStock && !part.soldAt,
+  );
+}
+
 /** A tailgate for sale weighing 20 to 30 kg: collected, sent as a parcel (≤ 30 kg) or on a pallet (≥ 20 kg). */
-async function partForEveryMethod(request: APIRequestContext): Promise<{ code: string; slug: string; name: string }> {
-  const answer = await request.get(
-    `${E2E_SHOP_API_URL}/api/v2/shop/products?taxon=family_carrosserie_hayon&itemsPerPage=100`,
-  );
-  const parts = (await answer.json())['hydra:member'] as {
-    code: string;
-    slug: string;
-    name: string;
-    weight: number;
-    soldAt: string | null;
-    defaultVariantData: { inStock: boolean };
-  }[];
-  const part = parts.find(
-    (candidate) =>
-      candidate.weight >= 20 && candidate.weight <= 30 && candidate.defaultVariantData.inStock && !candidate.soldAt,
-  );
+async function partForEveryMethod(request: APIRequestContext): Promise<SeededPart> {
+  const [part] = await partsWeighing(request, 'family_carrosserie_hayon', 20, 30);
   expect(part, 'a tailgate of 20 to 30 kg in the seeded catalogue').toBeDefined();
   return part!;
 }
@@ -223,6 +226,61 @@ test.describe('checkout', () => {
     await expect(page).toHaveTitle('Compte - Commande');
     expect(pick(await checkout.totals(page.getByRole('main')))).toEqual(pick(recap));
     await checkout.expectNoAxeViolation();
+  });
+
+  test('a heavy part added after choosing a parcel: the method the shop API put instead is never paid unchosen', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const checkout = new CheckoutPage(page);
+    await checkout.signUp(`remplace.${unique()}@exemple.fr`);
+    const anyOf = (parts: SeededPart[]) => parts[Math.floor(Math.random() * parts.length)];
+    const light = anyOf(await partsWeighing(request, 'family_moteur_culasse', 1, 29));
+    const heavy = anyOf([
+      ...(await partsWeighing(request, 'family_bv-pont-transmission_pont', 31, 1000)),
+      ...(await partsWeighing(request, 'family_moteur_moteur-complet', 31, 1000)),
+    ]);
+    expect(light && heavy, 'a cylinder head under 30 kg and an axle or engine over 30 kg').toBeTruthy();
+    const add = async (part: SeededPart) => {
+      await checkout.goto(`/piece/${part.code}/${part.slug}`);
+      await page.getByRole('button', { name: 'Ajouter au panier', exact: true }).click();
+      await expect(page).toHaveURL(/\/panier\?ajout=/);
+    };
+    await add(light!);
+    await checkout.proceedFromCart();
+    await checkout.fillNewShippingAddress(address);
+    await checkout.toShipping();
+    await page.getByRole('radio', { name: /Colis à domicile/ }).check();
+    await expect(checkout.recap().getByRole('term').filter({ hasText: 'Colis à domicile' })).toBeVisible();
+
+    // Over 30 kg, the parcel no longer carries the parts: the shop API puts the first method that does
+    // (the pickup) in its place. The cart says the choice is to be made again, and shows no delivery.
+    await add(heavy!);
+    const replaced = /ne convient plus au poids de vos pièces/;
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: replaced })).toBeVisible();
+    expect((await checkout.totals(page.getByRole('main'))).shipping.text).toBe('À choisir');
+
+    // The payment step is not reachable with that method (before: it opened a payment for a pickup).
+    await page.goto('/commande/stripe');
+    await expect(page).toHaveURL(/\/commande\/livraison$/);
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: replaced })).toBeVisible();
+    for (const radio of await page.getByRole('radio').all()) await expect(radio).not.toBeChecked();
+    await expect(page.getByRole('radio', { name: /Colis à domicile/ })).toHaveCount(0);
+    await expect(checkout.recap()).toContainText('À choisir');
+
+    // Chosen again, the pallet is what the recap shows and the payment asks.
+    const price = await checkout.methodPrice(/Messagerie sur palette/);
+    await page.getByRole('radio', { name: /Messagerie sur palette/ }).check();
+    await expect(checkout.recap().getByRole('term').filter({ hasText: 'Messagerie sur palette' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: replaced })).toHaveCount(0);
+    const recap = await checkout.totals(checkout.recap());
+    expect(recap.total.cents).toBe(recap.parts.cents + price);
+    await page.getByRole('button', { name: 'Payer par carte' }).click();
+    await checkout.onSandbox();
+    expect(await checkout.sandboxAmount()).toBe(recap.total.cents);
+    await page.getByRole('button', { name: 'Annuler et revenir à la boutique' }).click();
+    await expect(page).toHaveURL(/\/commande\/livraison\?paiement=annule$/);
   });
 
   test('cancelling on the sandbox page returns to the shipping step and frees the part', async ({ page }) => {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutState, stepFor } from '@/lib/checkout/state';
+import { checkoutState, stepFor, withShopperChoice } from '@/lib/checkout/state';
 
 const address = {
   firstName: 'Léa',
@@ -33,6 +34,46 @@ describe('derived checkout state', () => {
     }
     expect(checkoutState({ shippingAddress: address, shipments: [], checkoutState: 'shipping_selected' })).toBe(
       'addressed',
+    );
+  });
+});
+
+describe('the method as the shopper chose it', () => {
+  const parcel = [{ id: 1, method: '/api/v2/shop/shipping-methods/colis' }];
+  const order = (state: string, shipments = pickup) => ({ shippingAddress: address, shipments, checkoutState: state });
+
+  it('sends an order whose chosen method the shop API replaced (a heavy part added) back to the shipping step', () => {
+    const replaced = withShopperChoice(order('shipping_selected'), 'colis');
+    expect(replaced.shippingMethodReplaced).toBe(true);
+    expect(checkoutState(replaced)).toBe('addressed');
+    expect(stepFor('/commande/stripe', checkoutState(replaced))).toBe('/commande/livraison');
+  });
+
+  it('leaves the order as the shop API says when the method is the one chosen, none is remembered, or none was chosen yet', () => {
+    expect(withShopperChoice(order('shipping_selected', parcel), 'colis')).toEqual(order('shipping_selected', parcel));
+    expect(withShopperChoice(order('shipping_selected'), undefined)).toEqual(order('shipping_selected'));
+    // The default pickup of an order just addressed is no choice to compare with.
+    expect(withShopperChoice(order('addressed'), 'colis')).toEqual(order('addressed'));
+    expect(withShopperChoice(order('completed'), 'colis')).toEqual(order('completed'));
+  });
+
+  it('never lets an order be paid with a method other than the one remembered (any state, method and choice)', () => {
+    const code = fc.constantFrom('retrait_casse', 'colis', 'messagerie');
+    fc.assert(
+      fc.property(
+        fc.constantFrom('cart', 'addressed', 'shipping_selected', 'payment_selected', 'payment_skipped'),
+        fc.option(code, { nil: undefined }),
+        fc.option(code, { nil: undefined }),
+        (state, method, chosen) => {
+          const shipments = method ? [{ id: 1, method: `/api/v2/shop/shipping-methods/${method}` }] : [];
+          const seen = withShopperChoice(order(state, shipments), chosen);
+          if (checkoutState(seen) === 'shipping') expect(chosen === undefined || chosen === method).toBe(true);
+          // Only a replaced method changes what the shop API said.
+          expect(seen.shippingMethodReplaced === true).toBe(
+            Boolean(chosen && method && chosen !== method && state !== 'cart' && state !== 'addressed'),
+          );
+        },
+      ),
     );
   });
 });

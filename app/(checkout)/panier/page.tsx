@@ -87,9 +87,15 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
             ))}
           </ul>
           <OrderTotals order={cart} className="mt-6 ml-auto max-w-sm" />
-          <p className="mt-3 text-right text-sm text-slate-600">
-            {checkoutState(cart) === 'shipping' ? t('shippingChangeable') : t('shippingLater')}
-          </p>
+          {cart.shippingMethodReplaced ? (
+            <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              {t('shippingReplaced')}
+            </p>
+          ) : (
+            <p className="mt-3 text-right text-sm text-slate-600">
+              {checkoutState(cart) === 'shipping' ? t('shippingChangeable') : t('shippingLater')}
+            </p>
+          )}
           <p className="mt-6 text-right">
             <Link
               href="/commande/adresses"

@@ -37,6 +37,11 @@ export default async function ShippingStepPage({ searchParams }: { searchParams:
         {t('shippingTitle')}
       </h1>
       <p className="mb-6 text-slate-700">{t('shippingIntro')}</p>
+      {cart.shippingMethodReplaced && (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {t('methodReplaced')}
+        </p>
+      )}
       {cancelled && (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
           {t('paymentCancelled')}
