@@ -3,7 +3,19 @@ import { isValidSiret } from './siret';
 import { yup } from './yup-fr';
 
 const PASSWORD_MIN = 8;
-const name = yup.string().trim().required().min(2).max(255);
+/**
+ * Control characters and direction overrides (U+202E turns « Martin » into « nitraM »): invisible in a
+ * field, they would reach shipping labels, invoices and mails. The shop API refuses them too.
+ */
+const INVISIBLE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+export const INVISIBLE_MESSAGE = 'Ce champ contient un caractère invisible (copié avec le texte ?) : retapez-le.';
+/** One line of text a person reads: a name, a street, a city. */
+const line = () =>
+  yup
+    .string()
+    .trim()
+    .test('visible', INVISIBLE_MESSAGE, (value) => !value || !INVISIBLE.test(value));
+const name = line().required().min(2).max(255);
 const email = yup.string().trim().required().email().max(255);
 const password = yup.string().required().min(PASSWORD_MIN).max(254);
 const confirmation = (field: string) =>
@@ -23,7 +35,7 @@ const siret = yup
   .trim()
   .max(40)
   .test('siret', SIRET_MESSAGE, (value) => !value || isValidSiret(value));
-const companyName = yup.string().trim().max(255);
+const companyName = line().max(255);
 
 /** A professional (garage, body shop…) gives the company's name and SIRET: they then see prices excluding VAT. */
 export const registerSchema = yup.object({
@@ -102,18 +114,16 @@ export const profileFormSchema = (currentEmail: string) =>
 export const addressSchema = yup.object({
   firstName: name,
   lastName: name,
-  company: yup.string().trim().max(255).default(''),
-  street: yup.string().trim().required().min(2).max(255),
-  postcode: yup
-    .string()
-    .trim()
+  company: line().max(255).default(''),
+  street: line().required().min(2).max(255),
+  postcode: line()
     .required()
     .max(255)
     .when('countryCode', {
       is: 'FR',
       then: (schema) => schema.matches(/^\d{5}$/, 'Un code postal français compte 5 chiffres.'),
     }),
-  city: yup.string().trim().required().min(2).max(255),
+  city: line().required().min(2).max(255),
   countryCode: yup.string().required().length(2),
   phoneNumber: yup
     .string()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  INVISIBLE_MESSAGE,
   addressSchema,
   loginSchema,
   passwordSchema,
@@ -75,6 +76,24 @@ describe('account form rules in French', () => {
     ).toEqual([]);
     // The server action's check does not know the current address: the shop API asks for the password itself.
     expect(await errorsOf(profileSchema, { ...profile, email: 'lea.martin@exemple.fr' })).toEqual([]);
+  });
+
+  it('refuses control characters and direction overrides in names and addresses, and only those', async () => {
+    const address = {
+      firstName: 'Léa',
+      lastName: 'Martin',
+      street: '1 rue Haute',
+      city: 'Douai',
+      postcode: '59500',
+      countryCode: 'FR',
+    };
+    for (const value of ['\u202Enitram', 'Mar\u0000tin', 'Mar\ttin', 'Ma\u200Ftin']) {
+      for (const field of ['firstName', 'lastName', 'company', 'street', 'city']) {
+        expect(await errorsOf(addressSchema, { ...address, [field]: value })).toEqual([INVISIBLE_MESSAGE]);
+      }
+    }
+    for (const name of ['Éléonore', 'D’Artagnan', 'Jean-Loïc', 'Мария', 'محمد'])
+      expect(await errorsOf(addressSchema, { ...address, firstName: name })).toEqual([]);
   });
 
   it('checks French postcodes only for France', async () => {

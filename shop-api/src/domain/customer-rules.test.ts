@@ -91,6 +91,33 @@ describe('customer rules', () => {
     ]);
   });
 
+  it('refuses control characters and direction overrides in names, addresses and companies', () => {
+    const countries = new Set(['FR']);
+    const address = {
+      firstName: 'Léa',
+      lastName: 'Martin',
+      street: '12 rue des Forges',
+      city: 'Douai',
+      postcode: '59500',
+      countryCode: 'FR',
+    };
+    const invisible = ['\u202Enitram', 'Mar\u0000tin', 'Mar\ttin', 'Mar\u2066tin\u2069', 'Ma\u200Ftin'];
+    for (const value of invisible) {
+      for (const field of ['firstName', 'lastName', 'street', 'city'] as const) {
+        expect(addressViolations({ ...address, [field]: value }, countries)).toEqual([
+          { propertyPath: field, message: MESSAGES.invisible },
+        ]);
+      }
+      expect(paths(customerViolations({ firstName: value, lastName: 'Martin', email: 'lea@exemple.fr' }))).toEqual([
+        'firstName',
+      ]);
+    }
+    // Accents, apostrophes, hyphens and non-Latin scripts are names like any other.
+    for (const name of ['Éléonore', 'D’Artagnan', 'Jean-Loïc', 'Ødegård', 'Zoë N’Diaye', 'Мария', 'محمد']) {
+      expect(addressViolations({ ...address, firstName: name }, countries)).toEqual([]);
+    }
+  });
+
   it('compares e-mails without case or surrounding spaces', () => {
     expect(normalizeEmail('  Lea.Martin@Exemple.FR ')).toBe('lea.martin@exemple.fr');
   });

@@ -23,6 +23,7 @@ export const MESSAGES = {
   birthday: "Cette date n'est pas valide.",
   siret:
     'Un SIRET compte 14 chiffres et sa clé de contrôle doit être juste : recopiez-le depuis votre extrait Kbis ou l’avis de situation Insee.',
+  invisible: 'Ce champ contient un caractère invisible (copié avec le texte ?) : retapez-le.',
   companyForSiret: 'Indiquez la raison sociale de votre entreprise.',
   siretForCompany: 'Indiquez le SIRET de votre entreprise.',
 } as const;
@@ -67,12 +68,20 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * Control characters and direction overrides (U+202E turns « Martin » into « nitraM »): invisible in a
+ * form, they would reach shipping labels, invoices and mails.
+ */
+const INVISIBLE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** One line of text a person reads (a name, a street): `min` to `max` characters, none invisible. */
 function text(violations: Violation[], path: string, value: unknown, min: number, max: number, required = true) {
   const string = typeof value === 'string' ? value.trim() : '';
   if (!string) {
     if (required) violations.push({ propertyPath: path, message: MESSAGES.blank });
     return;
   }
+  if (INVISIBLE.test(string)) violations.push({ propertyPath: path, message: MESSAGES.invisible });
   if (string.length < min) violations.push({ propertyPath: path, message: MESSAGES.tooShort(min) });
   if (string.length > max) violations.push({ propertyPath: path, message: MESSAGES.tooLong(max) });
 }
