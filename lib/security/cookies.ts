@@ -14,6 +14,10 @@ const STRICTLY_NECESSARY_COOKIES = [
       'type de compte, particulier ou professionnel, pour afficher les prix hors taxes aux professionnels (30 jours)',
   },
   { name: 'shop_cart_token', purpose: 'votre panier (30 jours)' },
+  {
+    name: 'shop_shipping_choice',
+    purpose: 'le mode de livraison choisi pour votre panier, pour ne jamais vous faire payer un autre mode (30 jours)',
+  },
   { name: 'shop_previous_cart_token', purpose: 'votre dernière commande, pour afficher sa confirmation (30 jours)' },
 ] as const;
 
