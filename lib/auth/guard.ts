@@ -11,6 +11,12 @@ import { MAX_RETURN_PATH, RETURN_PARAM, SIGN_IN_PATH, safeReturnPath, signInPath
 
 const ACCOUNT_PATH = '/compte';
 
+/**
+ * Files behind the sign-in, with the page that links to each: after signing in the shopper lands on
+ * that page (landing on the file downloads it and leaves the sign-in form on screen).
+ */
+const PAGE_OF_FILE: Readonly<Record<string, string>> = { '/compte/donnees/telechargement': '/compte/donnees' };
+
 const isAccountPath = (pathname: string) => pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
 /** The account and the checkout (checkout pages need a signed-in customer too). */
 const needsSession = (pathname: string) => isAccountPath(pathname) || isCheckoutPath(pathname);
@@ -28,7 +34,7 @@ export function guardAccount(request: NextRequest): NextResponse | null {
   }
   if (!needsSession(pathname) || isAuthenticated({ token, refreshToken })) return null;
   // A return path longer than any page of the shop is not one: it would only bloat the redirect.
-  const back = `${pathname}${search}`;
+  const back = PAGE_OF_FILE[pathname] ?? `${pathname}${search}`;
   const returnTo =
     back.length <= MAX_RETURN_PATH ? back : pathname.startsWith(ACCOUNT_PATH) ? ACCOUNT_PATH : '/commande';
   // A form sent from a guarded page had a session when the page was shown: it ended since.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
+import { guardAccount } from '@/lib/auth/guard';
 import { guardRedirect } from '@/lib/url/guard-redirect';
 import { DEFAULT_RETURN_PATH, safeReturnPath, signInPath } from '@/lib/url/return-path';
 
@@ -107,5 +108,19 @@ describe('a guard sending the visitor elsewhere', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('location')).toBeNull();
     expect(answer.headers.get('x-action-redirect')).toBe('/connexion?retour=%2Fcompte%2Fprofil;push');
+  });
+});
+
+describe('the account guard', () => {
+  const signInFor = (path: string) =>
+    guardAccount(new NextRequest(`https://shop.example${path}`))?.headers.get('location') ?? null;
+
+  it('sends a visitor without a session to the sign-in page, coming back to the page asked for', () => {
+    expect(signInFor('/compte/commandes?page=2')).toBe(`https://shop.example${signInPath('/compte/commandes?page=2')}`);
+    expect(signInFor('/pieces/moteur')).toBeNull();
+  });
+
+  it('comes back from a file (the personal data download) to the page that links to it, not to the file', () => {
+    expect(signInFor('/compte/donnees/telechargement')).toBe(`https://shop.example${signInPath('/compte/donnees')}`);
   });
 });
