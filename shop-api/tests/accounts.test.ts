@@ -168,6 +168,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     // Parallel page loads refresh with the same cookie: tolerated for a few seconds.
     const parallel = await call('POST', `${API}/refresh-token`, { body: { refresh_token: customer.refresh_token } });
     expect(parallel.status).toBe(200);
+    expect(parallel.body.refresh_token).toBe(first.body.refresh_token);
     clock = new Date(clock.getTime() + 31_000);
     const replay = await call('POST', `${API}/refresh-token`, { body: { refresh_token: customer.refresh_token } });
     expect(replay.status).toBe(401);
@@ -195,6 +196,23 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect(
       (await call('POST', `${API}/refresh-token`, { body: { refresh_token: session.refresh_token } })).status,
     ).toBe(401);
+  });
+
+  it('never forks a session: a token replayed within the grace gets the same successor, and a later replay ends the whole session', async () => {
+    const customer = await verifiedCustomer('fourche@exemple.fr');
+    const spend = async (refreshToken: string) =>
+      call('POST', `${API}/refresh-token`, { body: { refresh_token: refreshToken } });
+    const owner = await spend(customer.refresh_token);
+    // A copy of the cookie replayed within the grace: the same successor, not a second live branch.
+    const copy = await spend(customer.refresh_token);
+    expect(copy.status).toBe(200);
+    expect(copy.body.refresh_token).toBe(owner.body.refresh_token);
+    // The owner goes on; the copy, replayed after the grace, ends the session for both.
+    const next = await spend(owner.body.refresh_token);
+    expect(next.status).toBe(200);
+    clock = new Date(clock.getTime() + 31_000);
+    expect((await spend(copy.body.refresh_token)).status).toBe(401);
+    expect((await spend(next.body.refresh_token)).status).toBe(401);
   });
 
   it('keeps each customer to their own record and addresses (404 for anyone else)', async () => {

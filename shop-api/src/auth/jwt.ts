@@ -4,7 +4,7 @@
  * session (logout, password change) ends its access tokens too. The key comes from JWT_SECRET, or is drawn once and kept in
  * `<var>/jwt-secret` (mode 600) so tokens survive restarts of a one-machine shop.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -23,6 +23,12 @@ type VerifyOutcome = { ok: true; claims: AccessClaims } | { ok: false; reason: '
 export interface JwtService {
   sign(claims: AccessClaims): Promise<string>;
   verify(token: string): Promise<VerifyOutcome>;
+  /**
+   * The refresh token that follows `refreshToken` (an HMAC under this key, so every instance sharing
+   * the key derives the same): spent twice within the grace, a token yields the same successor both
+   * times, and a session family stays one chain instead of forking into two live ones.
+   */
+  successorOf(refreshToken: string): string;
 }
 
 export function loadJwtKey(secret: string | undefined, keyFile: string): Uint8Array {
@@ -78,6 +84,9 @@ export function createJwtService(
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }
+    },
+    successorOf(refreshToken) {
+      return createHmac('sha256', key).update(`refresh-token-successor:${refreshToken}`).digest('base64url');
     },
   };
 }

@@ -215,8 +215,9 @@ async function endSessions(db: Db, customerId: number, now: Date, keep?: string)
 
 // Refresh tokens
 
+/** Stores a refresh token; a successor stored already (its predecessor spent twice in the grace) stays as it is. */
 export async function storeRefreshToken(db: Db, row: typeof refreshTokens.$inferInsert): Promise<void> {
-  await db.insert(refreshTokens).values(row);
+  await db.insert(refreshTokens).values(row).onConflictDoNothing({ target: refreshTokens.tokenHash });
 }
 
 export type RefreshOutcome =
@@ -226,8 +227,9 @@ export type RefreshOutcome =
   | { kind: 'reused'; customerId: number };
 
 /**
- * Spends a refresh token. A token spent again after the grace period, or revoked, means a copy is in
- * other hands: its whole family (every token of that login) is revoked.
+ * Spends a refresh token. Spent again within the grace (parallel page loads), it rotates to the same
+ * successor (`JwtService.successorOf`). A token spent again after the grace period, or revoked, means a
+ * copy is in other hands: its whole family (every token of that login) is revoked.
  */
 export async function spendRefreshToken(db: Db, tokenHash: string, now: Date): Promise<RefreshOutcome> {
   return db.transaction(async (tx) => {

@@ -35,8 +35,13 @@ const refreshSchema = {
 } as const;
 
 const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits, now }) => {
-  async function issueTokens(customerId: number, email: string, family: string = randomUUID()) {
-    const refreshToken = newToken();
+  /** A sign-in's tokens, or a rotation's (`refreshToken`: the spent token's successor, already stored when spent twice). */
+  async function issueTokens(
+    customerId: number,
+    email: string,
+    family: string = randomUUID(),
+    refreshToken: string = newToken(),
+  ) {
     await storeRefreshToken(db, {
       tokenHash: tokenDigest(refreshToken),
       customerId,
@@ -89,7 +94,7 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits
       }
       const customer = await findCustomer(db, outcome.customerId);
       if (!customer) throw new AuthError(401, 'JWT Refresh Token Not Found');
-      return issueTokens(customer.id, customer.email, outcome.family);
+      return issueTokens(customer.id, customer.email, outcome.family, jwt.successorOf(presented));
     },
   );
 
