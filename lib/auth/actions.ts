@@ -25,6 +25,7 @@ import { checked, isResult, UNAVAILABLE_MESSAGE, type FormResult } from '@/lib/f
 import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { lastSegment } from '@/lib/url/decode';
 import { customerCall, publicCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
+import { pickUpCustomerCart } from '@/lib/cart/server';
 import { clearSession, readSession, storeCustomerGroup, storeSession } from './server';
 import type { SessionTokens } from './tokens';
 import { safeReturnPath, signInPath } from '@/lib/url/return-path';
@@ -80,6 +81,7 @@ export async function loginAction(values: LoginValues, returnTo: string | null):
     { refresh: false },
   );
   if (customer.status === 200 && customer.body?.group) await storeCustomerGroup(customer.body.group);
+  await pickUpCustomerCart();
   redirect(safeReturnPath(returnTo));
 }
 

@@ -108,4 +108,17 @@ export async function addToCart(variant: string): Promise<{ kind: 'added' } | { 
   return outcome.kind === 'new-cart' ? { kind: 'refused', code: 'panier-indisponible' } : outcome;
 }
 
+/**
+ * After signing in (actions only): the cart the customer already has in the shop API, from an earlier
+ * visit or another device, becomes this browser's (Sylius's PickupCart: `POST /orders` as the customer
+ * answers their cart, or a new one). A cart the browser has already stays: the shopper just filled it.
+ */
+export async function pickUpCustomerCart(): Promise<void> {
+  const jar = await cookies();
+  if (jar.get(CART_COOKIE)) return;
+  const picked = await orderCall<Order>('POST', 'orders', { localeCode: 'fr_FR' });
+  if (picked.status === 201 && picked.body && isStillCart(picked.body))
+    jar.set(CART_COOKIE, picked.body.tokenValue, sessionCookieOptions(storefrontConfig().siteUrl));
+}
+
 export { orderCall };

@@ -310,6 +310,38 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     ).toHaveLength(1);
   });
 
+  it('picks up the customer’s own cart from another sign-in, never another customer’s or a visitor’s', async () => {
+    const parts = (await call('GET', `${API}/products?itemsPerPage=10`)).body['hydra:member'] as Json[];
+    const cartOf = async (token?: string) => (await call('POST', `${API}/orders`, { body: {}, token })).body as Json;
+    const add = async (cart: string, code: string, token?: string) =>
+      expect(
+        (await call('POST', `${API}/orders/${cart}/items`, { body: { productVariant: code }, token })).status,
+      ).toBe(201);
+    const phone = await verifiedCustomer('deux-appareils@exemple.fr');
+    const stranger = await verifiedCustomer('voisin@exemple.fr');
+    const visitor = (await cartOf()).tokenValue as string;
+    await add(visitor, parts[7]!.code);
+
+    // An empty cart is picked up again rather than one more created at each sign-in.
+    const first = (await cartOf(phone.token)).tokenValue as string;
+    expect((await cartOf(phone.token)).tokenValue).toBe(first);
+    await add(first, parts[8]!.code, phone.token);
+
+    // Signed in elsewhere (a laptop, or again after signing out): the same cart, with its part.
+    const laptop = (await login('deux-appareils@exemple.fr')).body as Session;
+    const picked = await cartOf(laptop.token);
+    expect(picked.tokenValue).toBe(first);
+    expect(picked.items).toHaveLength(1);
+    expect(picked.itemsTotalQuantities).toBe(1);
+    // Nobody else's: another customer and a visitor get carts of their own.
+    for (const token of [stranger.token, undefined])
+      expect([first, visitor]).not.toContain((await cartOf(token)).tokenValue);
+
+    // Once placed, the cart is no longer picked up.
+    const { token: placed } = await buy(phone, parts[9]!.code);
+    expect((await cartOf(laptop.token)).tokenValue).not.toBe(placed);
+  });
+
   it('refuses an erased account’s tokens everywhere (401), and keeps its orders private', async () => {
     const parts = (await call('GET', `${API}/products?itemsPerPage=5`)).body['hydra:member'] as Json[];
     const gone = await verifiedCustomer('partie@exemple.fr');

@@ -1,6 +1,7 @@
 import { axeViolations } from './pages/axe';
 import { expect, test } from '@playwright/test';
 import { CataloguePage } from './pages/catalogue-page';
+import { CheckoutPage } from './pages/checkout-page';
 
 // Glazing parts: no other journey buys or sells them.
 test.describe('cart', () => {
@@ -33,5 +34,40 @@ test.describe('cart', () => {
     await expect(page.getByRole('link', { name: 'Panier', exact: true })).toBeVisible();
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'shop_cart_token')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  });
+  test('a customer finds their cart again after signing out and in, and when signing in on another device', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const checkout = new CheckoutPage(page);
+    const email = `retrouve.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`;
+    await checkout.signUp(email);
+    const part = await checkout.addFirstPartOf('/pieces/vitrage');
+    const cartHas = async (shopper: CheckoutPage) => {
+      await shopper.goto('/panier');
+      await expect(shopper.page.getByRole('main').getByText(part.name).first()).toBeVisible();
+      await expect(shopper.page.getByRole('link', { name: 'Panier, 1 article' })).toBeVisible();
+    };
+
+    // Signing out empties this browser's cart (a shared computer shows nobody's parts)…
+    await checkout.goto('/compte');
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await checkout.goto('/panier');
+    await expect(page.getByText('Votre panier est vide.')).toBeVisible();
+    // …and signing in again brings the customer's cart back (before: empty for good).
+    await checkout.goto('/connexion');
+    await checkout.account.signIn(email, 'pieces-auto-2026');
+    await expect(page).toHaveURL(/\/compte$/);
+    await cartHas(checkout);
+
+    // The same cart on another device.
+    const laptop = new CheckoutPage(await (await browser.newContext()).newPage());
+    await laptop.goto('/connexion');
+    await laptop.account.signIn(email, 'pieces-auto-2026');
+    await expect(laptop.page).toHaveURL(/\/compte$/);
+    await cartHas(laptop);
+    await laptop.page.context().close();
   });
 });

@@ -32,6 +32,24 @@ export async function createOrder(
   return row!;
 }
 
+/**
+ * The customer's cart to pick up (Sylius's PickupCart): their latest cart with parts in it, else their
+ * latest empty one (so that signing in again does not leave one more empty cart behind each time).
+ */
+export async function latestCartOf(db: Db, customerId: number): Promise<OrderBundle | null> {
+  const [row] = await db
+    .select({ token: orders.tokenValue })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.state, 'cart')))
+    .orderBy(
+      desc(sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`),
+      desc(orders.updatedAt),
+      desc(orders.id),
+    )
+    .limit(1);
+  return row ? findOrder(db, row.token) : null;
+}
+
 export interface OrderBundle {
   order: OrderRow;
   items: OrderItemRow[];

@@ -11,6 +11,7 @@ import {
   deleteOrderItem,
   findVariantStock,
   insertNewOrderItem,
+  latestCartOf,
   listCustomerOrders,
   listShippingMethods,
   orderItemsOf,
@@ -39,22 +40,23 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       schema: { body: { type: ['object', 'null'], properties: { localeCode: { type: 'string', maxLength: 16 } } } },
     },
     async (request, reply) => {
-      // A visitor with a valid token gets a cart of their own; a broken token is an error, not anonymity.
+      // A broken token is an error, not anonymity. A customer picks up the cart they already have (from
+      // an earlier visit or another device), as Sylius's PickupCart does; a visitor gets a new one.
       const customerId = request.headers.authorization ? (await requireCustomer(db, jwt, request)).customerId : null;
-      const order = await createOrder(db, {
-        tokenValue: newToken(24),
-        customerId,
-        localeCode: request.body?.localeCode ?? 'fr_FR',
-      });
+      const picked = customerId === null ? null : await latestCartOf(db, customerId);
+      const bundle = picked ?? {
+        order: await createOrder(db, {
+          tokenValue: newToken(24),
+          customerId,
+          localeCode: request.body?.localeCode ?? 'fr_FR',
+        }),
+        items: [],
+        shipment: null,
+        withdrawals: [],
+      };
       return reply
         .status(201)
-        .send(
-          item(
-            'Order',
-            iri('orders', order.tokenValue),
-            orderFields({ order, items: [], shipment: null, withdrawals: [] }, { withState: true }),
-          ),
-        );
+        .send(item('Order', iri('orders', bundle.order.tokenValue), orderFields(bundle, { withState: true })));
     },
   );
 
