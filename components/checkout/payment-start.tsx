@@ -18,7 +18,13 @@ interface Texts {
  * prerendered page runs nothing until it is shown), by its button without JavaScript. A refusal (a part
  * taken meanwhile, the provider down) shows why and the ways back.
  */
-export function PaymentStart({ texts }: { texts: Texts }) {
+export function PaymentStart({
+  texts,
+  total,
+}: {
+  texts: Texts;
+  /** The total the page shows (cents). */ total: number;
+}) {
   const [refusal, startAction, pending] = useActionState(startPaymentAction, null);
   const form = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
@@ -70,6 +76,8 @@ export function PaymentStart({ texts }: { texts: Texts }) {
   }
   return (
     <form ref={form} action={startAction} className="mt-6 flex flex-col items-start gap-4">
+      {/* The total the shopper sees beside the button: the payment starts only if it is still the order's. */}
+      <input type="hidden" name="total" value={total} />
       <p role="status">{pending ? texts.opening : ''}</p>
       <button
         type="submit"

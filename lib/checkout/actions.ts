@@ -106,19 +106,24 @@ export async function chooseShippingAction(_previous: FormResult | null, form: F
 export type PaymentRefusal = { messages: string[] };
 
 const BROWSERS_ONLY = 'Le paiement s’ouvre depuis un navigateur.';
+const TOTAL_CHANGED =
+  'Votre panier a changé depuis l’affichage de cette page : vérifiez le nouveau récapitulatif à l’étape Livraison, puis payez.';
 
 /**
- * The payment step's one way in: holds the parts and leaves for the provider's checkout. Posted by the
+ * The payment step's one way in: holds the parts and leaves for the provider's checkout, if the total the
+ * step showed is still the order's. Posted by the
  * step's form, which the page submits itself once shown to a shopper (never on a prefetch: a posted
  * action is the one thing a prefetch or a crawler following links does not do); crawlers running
  * scripts are refused by name.
  */
-export async function startPaymentAction(_previous: PaymentRefusal | null, _form: FormData): Promise<PaymentRefusal> {
+export async function startPaymentAction(_previous: PaymentRefusal | null, form: FormData): Promise<PaymentRefusal> {
   if (isBotUserAgent((await headers()).get('user-agent'))) return { messages: [BROWSERS_ONLY] };
   const cart = await getCart();
   if (!cart || cart.items.length === 0) redirect('/panier');
   const step = stepFor('/commande/stripe', checkoutState(cart));
   if (step !== '/commande/stripe') redirect(step);
+  // The page showed a recap and its total: a cart changed since (another tab) is not paid unseen.
+  if (!(form instanceof FormData) || form.get('total') !== String(cart.total)) return { messages: [TOTAL_CHANGED] };
   const payment = await startPayment(cart.tokenValue);
   if (payment.checkoutUrl !== null) redirect(payment.checkoutUrl);
   return { messages: payment.messages };

@@ -444,20 +444,43 @@ test.describe('checkout', () => {
 
     // Without JavaScript the step's button posts its form, whose action is bound to its state: it opens
     // the payment as well (before: 400, the proxy took a bound form for a forged one).
-    const served = await (await page.request.get('/commande/stripe')).text();
-    const form = served.match(/<form[^>]*method="POST"[^>]*>(.*?)<\/form>/)![1]!;
-    const fields = Object.fromEntries(
-      [...form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)].map(([, name, value]) => [
-        name!,
-        (value ?? '').replaceAll('&quot;', '"'),
-      ]),
-    );
+    const servedForm = async () => {
+      const served = await (await page.request.get('/commande/stripe')).text();
+      const form = served.match(/<form[^>]*method="POST"[^>]*>(.*?)<\/form>/)![1]!;
+      return Object.fromEntries(
+        [...form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)].map(([, name, value]) => [
+          name!,
+          (value ?? '').replaceAll('&quot;', '"'),
+        ]),
+      );
+    };
+    const post = async (fields: Record<string, string>) =>
+      page.request.post('/commande/stripe', {
+        multipart: fields,
+        headers: { origin: new URL(page.url()).origin },
+        maxRedirects: 0,
+      });
+    const fields = await servedForm();
     expect(Object.keys(fields)).toContain('$ACTION_REF_1');
-    const posted = await page.request.post('/commande/stripe', {
-      multipart: fields,
-      headers: { origin: new URL(page.url()).origin },
-      maxRedirects: 0,
+
+    // The step shows what it pays beside its button. A part added in another tab after it was shown:
+    // that page's button opens no payment for a total the shopper never saw (before: it opened one).
+    await checkout.goto('/commande/livraison');
+    const shown = (await checkout.totals(checkout.recap())).total.cents;
+    expect(Number(fields.total)).toBe(shown);
+    const listing = '/pieces/alimentation-carburant';
+    await checkout.goto(listing);
+    const second = checkout.partLinks().nth(1);
+    await checkout.addFromListing(listing, {
+      name: (await second.textContent())!.trim(),
+      href: (await second.getAttribute('href'))!,
     });
+    const stale = await post(fields);
+    expect(stale.status()).toBe(200);
+    expect(await stale.text()).toContain('Votre panier a changé depuis l’affichage de cette page');
+    expect(await inStock()).toBe(true);
+
+    const posted = await post(await servedForm());
     expect(posted.status()).toBe(303);
     expect(posted.headers().location).toMatch(new RegExp(`^${E2E_SHOP_API_URL}/sandbox/checkout/`));
     expect(await inStock()).toBe(false);

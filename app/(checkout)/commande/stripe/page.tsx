@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { CheckoutSteps } from '@/components/checkout/checkout-steps';
+import { OrderSummary } from '@/components/checkout/order-summary';
 import { PaymentStart } from '@/components/checkout/payment-start';
 import { getCart } from '@/lib/cart/server';
 import { checkoutState, stepFor } from '@/lib/checkout/state';
@@ -13,7 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * Step 3 ('Paiement'): entering it starts the payment and leaves the site for the provider's checkout
  * URL. Rendering it changes nothing (a prefetch renders pages nobody opened): the page's form starts
- * the payment once shown to the shopper (`startPaymentAction`).
+ * the payment once shown to the shopper (`startPaymentAction`); without JavaScript, its button does,
+ * beside the recap whose total it carries.
  */
 export default async function PaymentStepPage() {
   const [t, cart] = await Promise.all([getTranslations('checkout'), getCart()]);
@@ -23,21 +25,25 @@ export default async function PaymentStepPage() {
   return (
     <>
       <CheckoutSteps current="/commande/stripe" />
-      <section aria-labelledby="step-title">
-        <h1 id="step-title" className="text-3xl font-bold text-brand-900">
-          {t('paymentTitle')}
-        </h1>
-        <PaymentStart
-          texts={{
-            opening: t('paymentOpening'),
-            payNow: t('payNow'),
-            error: t('paymentError'),
-            errorHelp: t('paymentErrorHelp'),
-            backToShipping: t('backToShipping'),
-            backToCart: t('backToCart'),
-          }}
-        />
-      </section>
+      <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
+        <section aria-labelledby="step-title">
+          <h1 id="step-title" className="text-3xl font-bold text-brand-900">
+            {t('paymentTitle')}
+          </h1>
+          <PaymentStart
+            total={cart.total}
+            texts={{
+              opening: t('paymentOpening'),
+              payNow: t('payNow'),
+              error: t('paymentError'),
+              errorHelp: t('paymentErrorHelp'),
+              backToShipping: t('backToShipping'),
+              backToCart: t('backToCart'),
+            }}
+          />
+        </section>
+        <OrderSummary order={cart} />
+      </div>
     </>
   );
 }
