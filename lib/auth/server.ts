@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { storefrontConfig } from '@/lib/config/server';
 import type { ShopSession } from '@/lib/shop-api/transport';
-import { AUTH_COOKIES, CART_COOKIES, isAuthenticated } from './session';
+import { AUTH_COOKIES, CART_COOKIES, isAuthenticated, sessionCustomerId } from './session';
 import { needsRenewal, renewTokens } from './refresh';
 import { sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
 
@@ -16,7 +16,7 @@ export async function readSession() {
   const jar = await cookies();
   const token = jar.get(AUTH_COOKIES.token)?.value;
   const refreshToken = jar.get(AUTH_COOKIES.refreshToken)?.value;
-  const customerId = jar.get(AUTH_COOKIES.customer)?.value;
+  const customerId = sessionCustomerId(token, jar.get(AUTH_COOKIES.customer)?.value);
   return { token, refreshToken, customerId, authenticated: isAuthenticated({ token, refreshToken }) };
 }
 

@@ -26,6 +26,23 @@ export function tokenExpiry(token: string): number | null {
   }
 }
 
+/**
+ * The signed-in customer's id: the access token's subject when it is one (this shop API puts it there),
+ * else the id kept at sign-in (Sylius's tokens name the e-mail only). A cookie edited by hand then
+ * cannot point the account at another record (it answered 404, and the pages looped through sign-in).
+ */
+export function sessionCustomerId(token: string | undefined, kept: string | undefined): string | undefined {
+  if (token) {
+    try {
+      const { sub } = decodeJwt(token);
+      if (typeof sub === 'string' && /^\d{1,18}$/.test(sub)) return sub;
+    } catch {
+      // Not a JWT: the shop API will refuse it; the kept id is as good as any.
+    }
+  }
+  return kept;
+}
+
 export function isAuthenticated(tokens: { token?: string; refreshToken?: string }, nowMs = Date.now()): boolean {
   if (!tokens.token || !tokens.refreshToken) return false;
   const exp = tokenExpiry(tokens.token);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { AUTH_COOKIES, CART_COOKIE, SHIPPING_CHOICE_COOKIE } from '@/lib/auth/session';
+import { CART_COOKIE, SHIPPING_CHOICE_COOKIE } from '@/lib/auth/session';
+import { readSession } from '@/lib/auth/server';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
 import type { Order } from '@/lib/orders/types';
@@ -32,7 +33,7 @@ const answers = ((globalThis as Record<symbol, unknown>)[Symbol.for('shop.answer
 >;
 
 async function answerKey(token: string): Promise<string> {
-  return `${(await cookies()).get(AUTH_COOKIES.customer)?.value ?? ''}:${token}`;
+  return `${(await readSession()).customerId ?? ''}:${token}`;
 }
 
 async function rememberAnswer(token: string, cart: Order): Promise<void> {

@@ -5,7 +5,7 @@
  * shows is no longer a cart. No React, no server-only: the proxy bundles it.
  */
 import type { NextRequest, NextResponse } from 'next/server';
-import { AUTH_COOKIES, CART_COOKIE } from '@/lib/auth/session';
+import { AUTH_COOKIES, CART_COOKIE, sessionCustomerId } from '@/lib/auth/session';
 import { isStillCart } from '@/lib/cart/rules';
 import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { proxyRead } from '@/lib/shop-api/proxy';
@@ -50,10 +50,8 @@ export async function guardCheckout(request: NextRequest): Promise<NextResponse 
   const { pathname } = request.nextUrl;
   if (!isCheckoutPath(pathname) || pathname === PAYMENT_RETURN.success) return null;
   const cartToken = request.cookies.get(CART_COOKIE)?.value;
-  const session = {
-    token: request.cookies.get(AUTH_COOKIES.token)?.value,
-    customerId: request.cookies.get(AUTH_COOKIES.customer)?.value,
-  };
+  const token = request.cookies.get(AUTH_COOKIES.token)?.value;
+  const session = { token, customerId: sessionCustomerId(token, request.cookies.get(AUTH_COOKIES.customer)?.value) };
   const quantity = cartToken ? await cartQuantity(cartToken, session) : 0;
   // /compte/session ends the session (a page cannot write cookies) and leads to the sign-in page,
   // which comes back to this step.

@@ -267,6 +267,14 @@ test.describe('customer account', () => {
     expect(after.find((c) => c.name === 'shop_refresh_token')!.value).not.toBe(before);
     expect(after.find((c) => c.name === 'shop_token')!.value).not.toBe('expire.expire.expire');
 
+    // A customer id edited by hand in its cookie points at nobody else's record, and loops nowhere
+    // (before: the profile answered 404, sign-in sent the customer back, and so on for ever).
+    await context.addCookies([
+      { name: 'shop_customer', value: '2', domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
+    ]);
+    await account.goto('/compte/profil');
+    await expect(page.getByLabel('Prénom')).toHaveValue('Paul');
+
     // A refresh token that the shop API refuses ends the session. The three cookies arrive together:
     // a prefetch landing between two separate calls would end the session before the cart existed.
     await context.addCookies([

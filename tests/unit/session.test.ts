@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { isAuthenticated, tokenExpiry } from '@/lib/auth/session';
+import { isAuthenticated, sessionCustomerId, tokenExpiry } from '@/lib/auth/session';
 
 const key = new TextEncoder().encode('a-test-key-of-at-least-32-bytes!!');
 const jwt = (expSeconds: number) =>
@@ -31,5 +31,24 @@ describe('authentication rule', () => {
     const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).sign(key);
     expect(tokenExpiry(noExp)).toBeNull();
     expect(isAuthenticated({ token: noExp, refreshToken: 'r' }, now)).toBe(false);
+  });
+});
+
+describe('the signed-in customer’s id', () => {
+  const token = (subject?: string) => {
+    const claims = new SignJWT({ username: 'client@example.fr' }).setProtectedHeader({ alg: 'HS256' });
+    return (subject ? claims.setSubject(subject) : claims).sign(key);
+  };
+
+  it('is the access token’s subject, whatever the kept id says (a cookie edited by hand)', async () => {
+    expect(sessionCustomerId(await token('42'), '2')).toBe('42');
+    expect(sessionCustomerId(await token('42'), undefined)).toBe('42');
+  });
+
+  it('is the id kept at sign-in when the token names none (Sylius’s tokens name the e-mail) or is no JWT', async () => {
+    expect(sessionCustomerId(await token(), '42')).toBe('42');
+    expect(sessionCustomerId(await token('client@example.fr'), '42')).toBe('42');
+    expect(sessionCustomerId('not-a-jwt', '42')).toBe('42');
+    expect(sessionCustomerId(undefined, undefined)).toBeUndefined();
   });
 });
