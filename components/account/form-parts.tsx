@@ -44,7 +44,16 @@ export function Field({
  * fields, so each new answer takes the focus and comes into view: on a phone the button just pressed
  * is a screen or more below it.
  */
-export function FormOutcome({ errors, success }: { errors: string[]; success?: string | null }) {
+export function FormOutcome({
+  errors,
+  success,
+  errorsTitle,
+}: {
+  errors: string[];
+  success?: string | null;
+  /** The heading of the errors (a form's by default; a page without a form names its own). */
+  errorsTitle?: string;
+}) {
   const t = useTranslations('accountForms');
   const outcome = useRef<HTMLDivElement & HTMLParagraphElement>(null);
   useEffect(() => {
@@ -60,7 +69,7 @@ export function FormOutcome({ errors, success }: { errors: string[]; success?: s
         role="alert"
         className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
       >
-        <p className="font-semibold">{t('errorsTitle')}</p>
+        <p className="font-semibold">{errorsTitle ?? t('errorsTitle')}</p>
         <ul className="mt-1 list-disc pl-5">
           {errors.map((message) => (
             <li key={message}>{message}</li>

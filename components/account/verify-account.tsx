@@ -31,7 +31,11 @@ export function VerifyAccount({ token }: { token: string }) {
     );
   return (
     <div className="mt-6 flex flex-col items-start gap-4">
-      <FormOutcome errors={result.ok ? [] : result.messages} success={result.ok ? result.message : null} />
+      <FormOutcome
+        errors={result.ok ? [] : result.messages}
+        success={result.ok ? result.message : null}
+        errorsTitle={t('linkErrorTitle')}
+      />
       <Link
         href="/connexion"
         className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"

@@ -43,6 +43,12 @@ test.describe('customer account', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirmation de l’adresse e-mail');
     await expect(page.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
     await expectNoAxeViolation(page);
+    // Used again, the link says so, without speaking of a form the page does not have.
+    await account.goto(verification);
+    const refused = page.getByRole('main').getByRole('alert');
+    await expect(refused).toContainText('Ce lien n’a pas pu être utilisé');
+    await expect(refused).toContainText('Ce lien est inconnu ou a expiré');
+    await expect(refused).not.toContainText('formulaire');
     await page.getByRole('link', { name: 'Aller à la connexion' }).click();
     await account.waitUntilInteractive();
 
