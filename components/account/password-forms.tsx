@@ -2,7 +2,12 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { changePasswordAction, requestResetAction, resetPasswordAction } from '@/lib/auth/actions';
+import {
+  changePasswordAction,
+  requestResetAction,
+  requestVerificationLinkAction,
+  resetPasswordAction,
+} from '@/lib/auth/actions';
 import {
   forgotSchema,
   passwordSchema,
@@ -14,17 +19,20 @@ import {
 import { Field, FormOutcome, SubmitButton } from './form-parts';
 import { useServerForm } from './use-server-form';
 
-/** /mot-de-passe-oublie: asks for the e-mail; the answer never says whether an account exists. */
-export function ForgotPasswordForm() {
+/**
+ * /mot-de-passe-oublie (a reset link) and /lien-de-confirmation (a new confirmation link): asks for the
+ * e-mail; the answer never says whether an account exists.
+ */
+export function EmailLinkForm({ link }: { link: 'reset' | 'verification' }) {
   const t = useTranslations('accountForms');
   const { form, errors, success, onSubmit, pending } = useServerForm<ForgotValues>(
     forgotSchema,
     { email: '' },
-    requestResetAction,
+    link === 'reset' ? requestResetAction : requestVerificationLinkAction,
   );
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
-      <p className="text-slate-700">{t('forgotIntro')}</p>
+      <p className="text-slate-700">{t(link === 'reset' ? 'forgotIntro' : 'verificationLinkIntro')}</p>
       <FormOutcome errors={errors} success={success} />
       <Field
         id="forgot-email"
@@ -35,7 +43,7 @@ export function ForgotPasswordForm() {
         {...form.register('email')}
       />
       <div>
-        <SubmitButton pending={pending}>{t('sendLink')}</SubmitButton>
+        <SubmitButton pending={pending}>{t(link === 'reset' ? 'sendLink' : 'newVerificationLink')}</SubmitButton>
       </div>
     </form>
   );

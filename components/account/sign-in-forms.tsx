@@ -60,6 +60,9 @@ export function SignInForms({ returnTo }: { returnTo: string | null }) {
               {t('forgotLink')}
             </Link>
           </div>
+          <Link href="/lien-de-confirmation" className="self-end text-sm font-medium text-brand-700 underline">
+            {t('verificationLinkLink')}
+          </Link>
         </form>
       </section>
       <section aria-labelledby="register-heading" className="rounded-lg border border-slate-200 p-5">

@@ -36,12 +36,19 @@ export function VerifyAccount({ token }: { token: string }) {
         success={result.ok ? result.message : null}
         errorsTitle={t('linkErrorTitle')}
       />
-      <Link
-        href="/connexion"
-        className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
-        {t('toSignIn')}
-      </Link>
+      <p className="flex flex-wrap items-center gap-4">
+        <Link
+          href="/connexion"
+          className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          {t('toSignIn')}
+        </Link>
+        {!result.ok && (
+          <Link href="/lien-de-confirmation" className="font-semibold text-brand-700 underline">
+            {t('newVerificationLink')}
+          </Link>
+        )}
+      </p>
     </div>
   );
 }

@@ -132,6 +132,18 @@ export async function requestResetAction(values: { email: string }): Promise<For
   };
 }
 
+/** A new confirmation link (the first was lost or expired); the answer never says whether an account exists. */
+export async function requestVerificationLinkAction(values: { email: string }): Promise<FormResult> {
+  const input = await checked(forgotSchema, values);
+  if (isResult(input)) return input;
+  const answer = await publicCall('POST', 'account-verification-requests', { email: input.email, localeCode: 'fr_FR' });
+  if (answer.status !== 202) return failure(answer);
+  return {
+    ok: true,
+    message: `Si un compte à confirmer existe pour ${input.email}, un e-mail avec un nouveau lien de confirmation vient de partir. Le lien est valable 48 heures ; les précédents ne servent plus.`,
+  };
+}
+
 export async function resetPasswordAction(token: string, values: ResetValues): Promise<FormResult> {
   if (!isLinkToken(token)) return { ok: false, messages: [MESSAGES.expiredLink] };
   const input = await checked(resetSchema, values);

@@ -310,6 +310,45 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     ).toHaveLength(1);
   });
 
+  it('mails a new confirmation link on request to an account not confirmed yet, and to nobody else', async () => {
+    const email = 'lien-perdu@exemple.fr';
+    expect(
+      (
+        await call('POST', `${API}/customers`, {
+          body: { firstName: 'Léa', lastName: 'Martin', email, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(204);
+    const prefix = `${SITE}/verification/`;
+    /** The newest confirmation link mailed to `to` (the outbox lists the newest mail first). */
+    const newestLink = async (to: string) =>
+      (await mailsTo(to))
+        .flatMap((mail) => mail.links)
+        .find((link) => link.startsWith(prefix))
+        ?.slice(prefix.length);
+    const ask = async (address: string) => {
+      expect((await call('POST', `${API}/account-verification-requests`, { body: { email: address } })).status).toBe(
+        202,
+      );
+      await shop.app.backgroundTasks.idle();
+    };
+    const lost = await newestLink(email);
+    await ask(' Lien-Perdu@Exemple.fr ');
+    const fresh = await newestLink(email);
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(lost);
+    // The new link confirms the account; the lost one no longer does anything.
+    expect((await call('PATCH', `${API}/account-verification-requests/${lost}`, { body: {} })).status).toBe(404);
+    expect((await call('PATCH', `${API}/account-verification-requests/${fresh}`, { body: {} })).status).toBe(202);
+    expect((await login(email)).status).toBe(200);
+
+    // A confirmed account or an unknown e-mail: the same answer, and no mail.
+    const mails = (await readOutbox(outbox, 500)).length;
+    await ask(email);
+    await ask('personne-ici@exemple.fr');
+    expect((await readOutbox(outbox, 500)).length).toBe(mails);
+  });
+
   it('picks up the customer’s own cart from another sign-in, never another customer’s or a visitor’s', async () => {
     const parts = (await call('GET', `${API}/products?itemsPerPage=10`)).body['hydra:member'] as Json[];
     const cartOf = async (token?: string) => (await call('POST', `${API}/orders`, { body: {}, token })).body as Json;

@@ -36,6 +36,20 @@ test.describe('customer account', () => {
     await account.signIn(email, password);
     await expect(account.signInForm().getByRole('alert')).toContainText('Confirmez d’abord votre adresse e-mail');
 
+    // The first link lost: a new one is asked for from the sign-in form, and only the new one works
+    // (before: no way to get one, and registering again said the e-mail was taken).
+    const lost = await account.mailedLink(email, '/verification/');
+    await account.signInForm().getByRole('link', { name: 'Lien de confirmation perdu ?' }).click();
+    await expect(page).toHaveURL(/\/lien-de-confirmation$/);
+    await expect(page).toHaveTitle('Nouveau lien de confirmation');
+    await account.waitUntilInteractive();
+    await page.getByRole('main').getByLabel('Adresse e-mail').fill(email);
+    await page.getByRole('button', { name: 'Recevoir un nouveau lien' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toContainText('un nouveau lien de confirmation');
+    await expect.poll(() => account.mailedLink(email, '/verification/')).not.toBe(lost);
+    await account.goto(lost);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Ce lien est inconnu ou a expiré');
+
     const verification = await account.mailedLink(email, '/verification/');
     await account.goto(verification);
     // The heading names the page, whatever the outcome (it said « Vérification en cours... » after it).
@@ -49,6 +63,10 @@ test.describe('customer account', () => {
     await expect(refused).toContainText('Ce lien n’a pas pu être utilisé');
     await expect(refused).toContainText('Ce lien est inconnu ou a expiré');
     await expect(refused).not.toContainText('formulaire');
+    await expect(page.getByRole('link', { name: 'Recevoir un nouveau lien' })).toHaveAttribute(
+      'href',
+      '/lien-de-confirmation',
+    );
     await page.getByRole('link', { name: 'Aller à la connexion' }).click();
     await account.waitUntilInteractive();
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ForgotPasswordForm } from '@/components/account/password-forms';
+import { EmailLinkForm } from '@/components/account/password-forms';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('account');
@@ -12,7 +12,7 @@ export default async function ForgotPasswordPage() {
   return (
     <>
       <h1 className="text-3xl font-bold text-brand-900">{t('forgotTitle')}</h1>
-      <ForgotPasswordForm />
+      <EmailLinkForm link="reset" />
     </>
   );
 }

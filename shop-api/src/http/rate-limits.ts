@@ -32,6 +32,11 @@ const RATE_RULES = {
    * not flooded, and the newest link mailed (younger than the window, so still valid) keeps working.
    */
   resetMailsPerEmail: { max: 3, timeWindow: HOUR },
+  /** Requests for a new confirmation link (the first was lost), as for resets. */
+  verificationLinkPerAddress: { max: 10, timeWindow: HOUR },
+  verificationLinkPerEmailAndAddress: { max: 3, timeWindow: HOUR },
+  /** Confirmation links mailed on request to one e-mail: past it the newest one mailed keeps working. */
+  verificationMailsPerEmail: { max: 3, timeWindow: HOUR },
   /**
    * Checks of one customer's current password (password or e-mail change, account deletion): a person
    * mistypes a few times; a thief holding an access token must not guess it.

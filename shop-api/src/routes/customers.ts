@@ -133,6 +133,33 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
     verify(request.params.token, reply),
   );
 
+  // A new confirmation link for an account not confirmed yet. Sylius's resend needs a signed-in user,
+  // whom an unconfirmed account cannot be: the yard's extension takes the e-mail instead, and answers
+  // alike whether or not such an account exists (the mail leaves after the answer).
+  app.post<{ Body: { email?: string } }>(
+    `${API_PREFIX}/account-verification-requests`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email'],
+          properties: { email: string(1000), localeCode: string(16) },
+        },
+      },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email ?? '');
+      await limits.hit(request, 'verificationLinkPerAddress', addressKey(request));
+      await limits.hit(request, 'verificationLinkPerEmailAndAddress', `${email} ${addressKey(request)}`);
+      background.run('verification link request', async () => {
+        if (!email || !(await limits.take(request, 'verificationMailsPerEmail', email))) return;
+        const customer = await findCustomerByEmail(db, email);
+        if (customer && !customer.verifiedAt) await sendVerification(customer);
+      });
+      return reply.status(202).send();
+    },
+  );
+
   app.post<{ Body: { email?: string } }>(
     `${API_PREFIX}/customers/reset-password`,
     {
