@@ -54,7 +54,7 @@ export function AddressForm({
         <Field
           id="address-street"
           label={t('street')}
-          autoComplete="street-address"
+          autoComplete="address-line1"
           error={e.street}
           {...form.register('street')}
         />

@@ -176,7 +176,7 @@ function AddressChoice({
             <Field
               id={id('street')}
               label={f('street')}
-              autoComplete={`${kind} street-address`}
+              autoComplete={`${kind} address-line1`}
               error={e.street}
               {...register(`${kind}.street`)}
             />
