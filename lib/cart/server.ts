@@ -64,6 +64,15 @@ async function orderCall<T>(method: string, path: string, body?: unknown, refres
   return shopperCall<T>(method, path, body, { refresh });
 }
 
+/**
+ * This browser's cart becomes `token`: a delivery choice remembered for another cart (an order placed
+ * since, or a cart picked up from another device) no longer applies to it.
+ */
+function setCartToken(jar: Awaited<ReturnType<typeof cookies>>, token: string): void {
+  jar.set(CART_COOKIE, token, sessionCookieOptions(storefrontConfig().siteUrl));
+  jar.delete(SHIPPING_CHOICE_COOKIE);
+}
+
 /** The current cart, or null (no token, gone, or already placed). Safe while rendering (nothing written there). */
 export async function getCart(): Promise<Cart | null> {
   const jar = await cookies();
@@ -104,7 +113,7 @@ export async function addToCart(variant: string): Promise<{ kind: 'added' } | { 
   }
   const created = await orderCall<{ tokenValue: string }>('POST', 'orders', { localeCode: 'fr_FR' });
   if (created.status !== 201 || !created.body) return { kind: 'refused', code: 'panier-indisponible' };
-  jar.set(CART_COOKIE, created.body.tokenValue, cookieOptions);
+  setCartToken(jar, created.body.tokenValue);
   const outcome = await postItem(created.body.tokenValue, variant);
   return outcome.kind === 'new-cart' ? { kind: 'refused', code: 'panier-indisponible' } : outcome;
 }
@@ -118,8 +127,7 @@ export async function pickUpCustomerCart(): Promise<void> {
   const jar = await cookies();
   if (jar.get(CART_COOKIE)) return;
   const picked = await orderCall<Order>('POST', 'orders', { localeCode: 'fr_FR' });
-  if (picked.status === 201 && picked.body && isStillCart(picked.body))
-    jar.set(CART_COOKIE, picked.body.tokenValue, sessionCookieOptions(storefrontConfig().siteUrl));
+  if (picked.status === 201 && picked.body && isStillCart(picked.body)) setCartToken(jar, picked.body.tokenValue);
 }
 
 export { orderCall };

@@ -172,12 +172,15 @@ describe('adding a part and seeing the cart', () => {
     expect(api.requests).toEqual(['POST orders/forgotten/items', 'POST orders', 'POST orders/cart-1/items']);
     expect(context.jar.has('shop_previous_cart_token')).toBe(false);
 
+    // The delivery chosen for the placed order is no choice for the new cart.
+    context.jar.set('shop_shipping_choice', 'colis');
     api.orders.get('cart-1')!.state = 'new';
     api.requests = [];
     expect(await add('P0000002')).toBe('/panier?ajout=P0000002');
     expect(api.requests).toEqual(['POST orders/cart-1/items', 'POST orders', 'POST orders/cart-2/items']);
     expect(context.jar.get('shop_previous_cart_token')?.value).toBe('cart-1');
     expect(context.jar.get('shop_cart_token')?.value).toBe('cart-2');
+    expect(context.jar.has('shop_shipping_choice')).toBe(false);
   });
 
   it('keeps the cart through a passing failure, and says why a part was refused', async () => {
