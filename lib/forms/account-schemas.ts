@@ -7,7 +7,9 @@ const PASSWORD_MIN = 8;
  * Control characters and direction overrides (U+202E turns « Martin » into « nitraM »): invisible in a
  * field, they would reach shipping labels, invoices and mails. The shop API refuses them too.
  */
-const INVISIBLE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+// Controls, format characters (zero-width spaces, direction marks, soft hyphen…) but the joiners some
+// scripts need in names (U+200C, U+200D), private-use characters, line and paragraph separators.
+const INVISIBLE = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}]/u;
 export const INVISIBLE_MESSAGE = 'Ce champ contient un caractère invisible (copié avec le texte ?) : retapez-le.';
 /** One line of text a person reads: a name, a street, a city. */
 const line = () =>

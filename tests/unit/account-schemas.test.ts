@@ -87,7 +87,7 @@ describe('account form rules in French', () => {
       postcode: '59500',
       countryCode: 'FR',
     };
-    for (const value of ['\u202Enitram', 'Mar\u0000tin', 'Mar\ttin', 'Ma\u200Ftin']) {
+    for (const value of ['\u202Enitram', 'Mar\u0000tin', 'Mar\ttin', 'Ma\u200Ftin', 'Mar\u200Btin', 'Mar\uFEFFtin']) {
       for (const field of ['firstName', 'lastName', 'company', 'street', 'city']) {
         expect(await errorsOf(addressSchema, { ...address, [field]: value })).toEqual([INVISIBLE_MESSAGE]);
       }

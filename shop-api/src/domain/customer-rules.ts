@@ -72,7 +72,9 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
  * Control characters and direction overrides (U+202E turns « Martin » into « nitraM »): invisible in a
  * form, they would reach shipping labels, invoices and mails.
  */
-const INVISIBLE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+// Controls, format characters (zero-width spaces, direction marks, soft hyphen…) but the joiners some
+// scripts need in names (U+200C, U+200D), private-use characters, line and paragraph separators.
+const INVISIBLE = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}]/u;
 
 /** One line of text a person reads (a name, a street): `min` to `max` characters, none invisible. */
 function text(violations: Violation[], path: string, value: unknown, min: number, max: number, required = true) {
