@@ -379,6 +379,17 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     // Once placed, the cart is no longer picked up.
     const { token: placed } = await buy(phone, parts[9]!.code);
     expect((await cartOf(laptop.token)).tokenValue).not.toBe(placed);
+
+    // A visitor's cart used once signed in becomes the customer's: picked up on their other devices,
+    // closed to anyone else from then on (anonymous before).
+    const visiting = await verifiedCustomer('visiteur-puis-client@exemple.fr');
+    const filled = (await cartOf()).tokenValue as string;
+    await add(filled, parts[6]!.code);
+    expect((await call('GET', `${API}/orders/${filled}`, { token: visiting.token })).status).toBe(200);
+    const elsewhere = (await login('visiteur-puis-client@exemple.fr')).body as Session;
+    expect((await cartOf(elsewhere.token)).tokenValue).toBe(filled);
+    expect((await call('GET', `${API}/orders/${filled}`)).status).toBe(404);
+    expect((await call('GET', `${API}/orders/${filled}`, { token: stranger.token })).status).toBe(404);
   });
 
   it('refuses an erased account’s tokens everywhere (401), and keeps its orders private', async () => {

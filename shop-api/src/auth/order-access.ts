@@ -1,16 +1,23 @@
 /**
  * Who may read or change an order: anyone with the token of an anonymous cart, only its customer
  * otherwise (404 to others). An erased account's orders keep their link to it, so they answer nobody.
+ * An anonymous cart used with a customer's token becomes theirs (Sylius blames the cart on the signed-in
+ * user the same way): a visitor who signs in keeps the cart they filled, and finds it on other devices.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { findOrder, findOrderRow, type OrderBundle, type OrderRow } from '../db/orders.js';
+import { claimCart, findOrder, findOrderRow, type OrderBundle, type OrderRow } from '../db/orders.js';
 import { notFound } from '../http/errors.js';
 import { requireCustomer } from './guard.js';
 import type { JwtService } from './jwt.js';
 
 async function checkAccess(db: Db, jwt: JwtService, request: FastifyRequest, order: OrderRow): Promise<void> {
-  if (order.customerId === null) return;
+  if (order.customerId === null) {
+    if (!request.headers.authorization || order.state !== 'cart') return;
+    const claims = await requireCustomer(db, jwt, request).catch(() => null);
+    if (claims) await claimCart(db, order.id, claims.customerId);
+    return;
+  }
   const claims = await requireCustomer(db, jwt, request).catch(() => null);
   if (claims?.customerId !== order.customerId) throw notFound();
 }

@@ -1,5 +1,5 @@
 /** Orders and their items. Writes that touch totals recompute them from the items, in one transaction. */
-import { and, asc, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { cartTotals } from '../domain/cart.js';
 import { defaultMethod } from '../domain/checkout.js';
@@ -48,6 +48,14 @@ export async function latestCartOf(db: Db, customerId: number): Promise<OrderBun
     )
     .limit(1);
   return row ? findOrder(db, row.token) : null;
+}
+
+/** An anonymous cart becomes the customer's (unless someone claimed it meanwhile). */
+export async function claimCart(db: Db, orderId: number, customerId: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ customerId })
+    .where(and(eq(orders.id, orderId), isNull(orders.customerId), eq(orders.state, 'cart')));
 }
 
 export interface OrderBundle {
