@@ -30,10 +30,11 @@ export function withShopperChoice<T extends Pick<Order, 'shipments' | 'checkoutS
 ): T & { shippingMethodReplaced?: true } {
   if (!chosenCode) return order;
   const current = lastSegment(order.shipments[0]?.method);
+  // This shop API also puts such an order back to "addressed" itself; Sylius leaves it "shipping selected".
   const replaced =
     current !== null &&
     current !== chosenCode &&
-    METHOD_CHOSEN.includes(order.checkoutState) &&
+    (order.checkoutState === 'addressed' || METHOD_CHOSEN.includes(order.checkoutState)) &&
     order.checkoutState !== 'completed';
   return replaced ? { ...order, checkoutState: 'addressed', shippingMethodReplaced: true } : order;
 }

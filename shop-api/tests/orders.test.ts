@@ -236,6 +236,38 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
       );
     });
 
+    it('puts an order whose chosen method no longer fits back to "addressed": no payment opens until a new choice', async () => {
+      // Parts no other test of this file uses: this one pays, which holds them.
+      const light = (await byWeight((kg) => kg < 5)).at(-1);
+      const heavy = (
+        (await call('GET', `${API}/products?itemsPerPage=100&order[price]=desc`)).body['hydra:member'] as Json[]
+      ).find((p) => p.weight > 30 && p.defaultVariantData.inStock)!;
+      const token = await cartWith(light!.code);
+      const shipmentId = (await call('PUT', `${API}/orders/${token}`, { billingAddress: address })).body.shipments[0]
+        .id;
+      const choose = (method: string) =>
+        call('PATCH', `${API}/orders/${token}/shipments/${shipmentId}`, { shippingMethod: method });
+      expect((await choose('colis')).body.checkoutState).toBe('shipping_selected');
+
+      // Over 30 kg the parcel no longer carries the parts: the first method that does takes its place,
+      // and the order says the method is to choose again (before: still "shipping selected").
+      const added = await call('POST', `${API}/orders/${token}/items`, { productVariant: heavy.code });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({
+        checkoutState: 'addressed',
+        shipments: [{ method: '/api/v2/shop/shipping-methods/retrait_casse' }],
+      });
+      // The shop's own return addresses (the default site of a test shop).
+      const urls = {
+        afterSuccessUrl: 'http://localhost:3000/commande/valide',
+        afterCancelUrl: 'http://localhost:3000/commande/livraison',
+      };
+      expect((await call('POST', `${API}/orders/${token}/pay`, urls)).status).toBe(422);
+
+      expect((await choose('messagerie')).body.checkoutState).toBe('shipping_selected');
+      expect((await call('POST', `${API}/orders/${token}/pay`, urls)).status).toBe(200);
+    });
+
     it('uses saved addresses of the signed-in customer only, who takes the anonymous cart', async () => {
       const [light] = await byWeight((kg) => kg < 5);
       await call('POST', `${API}/customers`, {

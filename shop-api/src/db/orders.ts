@@ -182,6 +182,13 @@ export async function changeCart<T>(
           items.map((row) => row.total),
           shipment ? shipment.price : order.shippingTotal,
         ),
+        // A method put in place of the chosen one was not chosen: the order is back to "addressed", so
+        // no payment opens until the shopper chooses again (select_payment starts from a chosen method).
+        ...(shipment?.replaced
+          ? {
+              checkoutState: sql<string>`CASE WHEN ${orders.checkoutState} IN ('shipping_selected', 'payment_selected') THEN 'addressed' ELSE ${orders.checkoutState} END`,
+            }
+          : {}),
         updatedAt: now,
       })
       .where(eq(orders.id, orderId))
@@ -274,21 +281,21 @@ export async function orderItemsOf(tx: Db, orderId: number): Promise<OrderItemRo
 }
 
 /**
- * The shipment keeps its method while it fits the parts' weight (else the first that does), at the
- * weight's price; null without a shipment (before the address step) or a method that fits.
+ * The shipment keeps its method while it fits the parts' weight (else the first that does, `replaced`),
+ * at the weight's price; null without a shipment (before the address step) or a method that fits.
  */
 async function repriceShipping(
   tx: Db,
   orderId: number,
   weight: number,
-): Promise<{ row: ShipmentRow; price: number } | null> {
+): Promise<{ row: ShipmentRow; price: number; replaced: boolean } | null> {
   const [shipment] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId));
   if (!shipment) return null;
   const method = defaultMethod(await listShippingMethods(tx), weight, shipment.methodCode);
   if (!method) return null;
-  if (method.code === shipment.methodCode) return { row: shipment, price: method.price };
+  if (method.code === shipment.methodCode) return { row: shipment, price: method.price, replaced: false };
   await tx.update(shipments).set({ methodCode: method.code }).where(eq(shipments.id, shipment.id));
-  return { row: { ...shipment, methodCode: method.code }, price: method.price };
+  return { row: { ...shipment, methodCode: method.code }, price: method.price, replaced: true };
 }
 
 /** The variant with what decides whether it can be sold. */
