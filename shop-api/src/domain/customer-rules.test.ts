@@ -9,6 +9,14 @@ import {
 } from './customer-rules.js';
 
 const paths = (violations: { propertyPath: string }[]) => violations.map((v) => v.propertyPath);
+const address = {
+  firstName: 'Léa',
+  lastName: 'Martin',
+  street: '12 rue des Forges',
+  city: 'Douai',
+  postcode: '59500',
+  countryCode: 'FR',
+};
 
 describe('customer rules', () => {
   it('accepts a complete registration and names every missing or short field', () => {
@@ -65,14 +73,6 @@ describe('customer rules', () => {
 
   it('checks addresses: required fields, shippable country, French postcodes', () => {
     const countries = new Set(['FR', 'BE']);
-    const address = {
-      firstName: 'Léa',
-      lastName: 'Martin',
-      street: '12 rue des Forges',
-      city: 'Douai',
-      postcode: '59500',
-      countryCode: 'FR',
-    };
     expect(addressViolations(address, countries)).toEqual([]);
     expect(addressViolations({ ...address, postcode: '5950' }, countries)).toEqual([
       { propertyPath: 'postcode', message: MESSAGES.postcodeFr },
@@ -93,14 +93,6 @@ describe('customer rules', () => {
 
   it('refuses control characters and direction overrides in names, addresses and companies', () => {
     const countries = new Set(['FR']);
-    const address = {
-      firstName: 'Léa',
-      lastName: 'Martin',
-      street: '12 rue des Forges',
-      city: 'Douai',
-      postcode: '59500',
-      countryCode: 'FR',
-    };
     const invisible = [
       '\u202Enitram',
       'Mar\u0000tin',
