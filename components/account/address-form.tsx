@@ -124,7 +124,7 @@ export function DeleteAddressButton({ id, label }: { id: number; label: string }
           setPending(false);
           if (result && !result.ok) setErrors(result.messages);
         }}
-        className="text-sm font-semibold text-red-800 underline disabled:opacity-60"
+        className="inline-flex min-h-11 items-center text-sm font-semibold text-red-800 underline disabled:opacity-60"
       >
         {t('delete')}
       </button>

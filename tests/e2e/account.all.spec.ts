@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_DIST_DIR } from '../../playwright.config';
 import { actionsOfBuild } from './fuzz/storefront-hostile';
 import { AccountPage } from './pages/account-page';
+import { expectThumbSized } from './pages/shop-page';
 
 const unique = (project: string) => `${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -127,6 +128,8 @@ test.describe('customer account', () => {
     await expect(page.getByText('Adresse par défaut')).toBeVisible();
     await expect(page.locator('address')).toContainText('12 rue des Forges');
     await expectNoAxeViolation(page);
+    await expectThumbSized(page.getByRole('link', { name: /^Modifier : Lucie Martin/ }));
+    await expectThumbSized(page.getByRole('button', { name: /^Supprimer : Lucie Martin/ }));
 
     await page.getByRole('link', { name: /^Modifier : Lucie Martin, 12 rue des Forges/ }).click();
     await expect(page).toHaveTitle("Compte - Modifier l'adresse");

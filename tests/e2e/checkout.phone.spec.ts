@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CheckoutPage } from './pages/checkout-page';
+import { expectThumbSized } from './pages/shop-page';
 
 // On a phone, as a new customer would: an engine and a headlight for one car, collected at the yard,
 // then the order's status followed in the account while the yard's staff command moves it along.
@@ -13,6 +14,8 @@ test('buy an engine and a headlight on a phone, then follow the order as the yar
   const headlight = await checkout.addFirstPartOf('/pieces/eclairage/phare');
   await expect(page.getByRole('link', { name: 'Panier, 2 articles' })).toBeVisible();
   await expect(checkout.alert()).toHaveCount(0);
+  // Removing a part is a thumb's tap, not a 20 px text line.
+  await expectThumbSized(page.getByRole('button', { name: `Retirer ${engine.name} du panier` }));
 
   await checkout.proceedFromCart();
   await checkout.fillNewShippingAddress({

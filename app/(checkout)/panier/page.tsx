@@ -77,7 +77,7 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
                     <button
                       type="submit"
                       aria-label={t('removeLabel', { name: item.productName })}
-                      className="text-sm font-semibold text-red-800 underline"
+                      className="inline-flex min-h-11 items-center text-sm font-semibold text-red-800 underline"
                     >
                       {t('remove')}
                     </button>

@@ -1,5 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The height of a thumb's target on a phone (Apple's and WCAG 2.5.5's 44 px). */
+const THUMB_PX = 44;
+
+/** A control a shopper taps is at least a thumb high, whatever its text's size. */
+export async function expectThumbSized(control: Locator) {
+  const box = await control.boundingBox();
+  expect(box, 'the control is on screen').not.toBeNull();
+  expect(box!.height).toBeGreaterThanOrEqual(THUMB_PX);
+}
+
 /** Page object for what every page shares: header, menus and footer. Selectors are roles and labels. */
 export class ShopPage {
   readonly header: Locator;

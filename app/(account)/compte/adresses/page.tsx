@@ -68,7 +68,7 @@ export default async function AddressesPage() {
                   <Link
                     href={`/compte/adresses/${address.id}`}
                     aria-label={`${t('edit')} : ${label}`}
-                    className="text-sm font-semibold text-brand-700 underline"
+                    className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
                   >
                     {t('edit')}
                   </Link>
