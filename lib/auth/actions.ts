@@ -26,6 +26,7 @@ import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { lastSegment } from '@/lib/url/decode';
 import { customerCall, publicCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import { pickUpCustomerCart } from '@/lib/cart/server';
+import { registrationSentMessage, withoutTakenEmail } from './rules';
 import { clearSession, readSession, storeCustomerGroup, storeSession } from './server';
 import type { SessionTokens } from './tokens';
 import { safeReturnPath, signInPath } from '@/lib/url/return-path';
@@ -91,11 +92,9 @@ export async function registerAction(values: RegisterValues): Promise<FormResult
   const { professional, companyName, siret, ...person } = input;
   const company = professional ? { companyName, siret } : {};
   const answer = await publicCall('POST', 'customers', { ...person, ...company, localeCode: 'fr_FR' });
-  if (answer.status !== 204) return failure(answer);
-  return {
-    ok: true,
-    message: `Compte créé. Nous avons envoyé un lien de confirmation à ${input.email} : ouvrez-le pour activer votre compte.`,
-  };
+  const refusal = answer.status === 204 ? null : withoutTakenEmail(answer);
+  if (refusal) return failure(refusal);
+  return { ok: true, message: registrationSentMessage(input.email) };
 }
 
 export async function logoutAction(): Promise<void> {

@@ -119,11 +119,35 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     });
   });
 
-  it('refuses a taken e-mail and invalid fields with 422 violations', async () => {
-    await register('prise@exemple.fr');
-    const taken = await register('PRISE@exemple.fr');
-    expect(taken.status).toBe(422);
-    expect(taken.body.violations).toEqual([{ propertyPath: 'email', message: 'Cet e-mail est déjà utilisé.' }]);
+  it('answers a taken e-mail as a new one and mails its owner instead; refuses invalid fields with 422', async () => {
+    const mailsTo = async (email: string) => (await readOutbox(outbox, 500)).filter((mail) => mail.to === email);
+    const owner = await verifiedCustomer('prise@exemple.fr');
+    const fresh = await register('libre@exemple.fr');
+    const taken = await register('PRISE@exemple.fr', { firstName: 'Intrus', password: 'un-autre-mot-de-passe' });
+    // The same answer: nobody learns from it that the address has an account.
+    expect([taken.status, taken.body]).toEqual([fresh.status, fresh.body]);
+    expect(taken.status).toBe(204);
+    const notice = (await mailsTo('prise@exemple.fr'))[0]!;
+    expect(notice.subject).toBe('Vous avez déjà un compte');
+    expect(notice.text).toContain('Bonjour Léa,'); // the owner's name, not what the stranger typed
+    expect(notice.links).toEqual([`${SITE}/mot-de-passe-oublie`, `${SITE}/connexion`]);
+    // The account is untouched: the owner's password still signs in, the stranger's does not.
+    expect((await login('prise@exemple.fr')).status).toBe(200);
+    expect((await login('prise@exemple.fr', 'un-autre-mot-de-passe')).status).toBe(401);
+    expect((await call('GET', owner.customer, { token: owner.token })).body.firstName).toBe('Léa');
+    // Registered again and again, the owner hears of it three times an hour, not more.
+    for (let i = 0; i < 4; i++) expect((await register('prise@exemple.fr')).status).toBe(204);
+    expect((await mailsTo('prise@exemple.fr')).filter((m) => m.subject === 'Vous avez déjà un compte')).toHaveLength(3);
+
+    // Not confirmed yet (the first link lost): registering again mails a new link, and the old one dies.
+    await register('perdue@exemple.fr');
+    const first = await linkTo('perdue@exemple.fr', '/verification/');
+    expect((await register('perdue@exemple.fr')).status).toBe(204);
+    const second = await linkTo('perdue@exemple.fr', '/verification/');
+    expect(second).not.toBe(first);
+    expect((await call('PATCH', `${API}/account-verification-requests/${first}`, { body: {} })).status).toBe(404);
+    expect((await call('PATCH', `${API}/account-verification-requests/${second}`, { body: {} })).status).toBe(202);
+
     const invalid = await register('pas-un-email', { firstName: '', password: '123' });
     expect(invalid.status).toBe(422);
     expect(invalid.body['@type']).toBe('ConstraintViolationList');
@@ -407,6 +431,7 @@ describe('mail through a real SMTP server', () => {
       payload: { firstName: 'Paul', lastName: 'Leroy', email: 'paul@exemple.fr', password: 'pieces-auto-2026' },
     });
     expect(response.statusCode).toBe(204);
+    await shop.app.backgroundTasks.idle(); // the mail goes after the answer
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ to: 'paul@exemple.fr', subject: 'Confirmez votre adresse e-mail' });
     expect(received[0]!.text).toMatch(new RegExp(`${SITE}/verification/[A-Za-z0-9_-]{43}`));

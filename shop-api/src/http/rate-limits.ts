@@ -38,6 +38,11 @@ const RATE_RULES = {
   /** Confirmation links mailed on request to one e-mail: past it the newest one mailed keeps working. */
   verificationMailsPerEmail: { max: 3, timeWindow: HOUR },
   /**
+   * Mails to an address someone registered again (its owner is told, or sent a new confirmation
+   * link): past it the registrations get the same answer and mail nothing.
+   */
+  registrationNoticesPerEmail: { max: 3, timeWindow: HOUR },
+  /**
    * Checks of one customer's current password (password or e-mail change, account deletion): a person
    * mistypes a few times; a thief holding an access token must not guess it.
    */

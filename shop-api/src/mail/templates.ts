@@ -106,6 +106,24 @@ export function emailChangedMail(to: string, firstName: string, newEmail: string
   );
 }
 
+/**
+ * To the owner of an address someone tried to register again (perhaps the owner, who forgot): the
+ * registration's answer is the same as for a new account, so this mail is the only place that says it.
+ */
+export function accountExistsMail(to: string, firstName: string, signInUrl: string, resetUrl: string): OutgoingMail {
+  return mail(
+    to,
+    'Vous avez déjà un compte',
+    `Bonjour ${firstName},`,
+    [
+      'Quelqu’un, peut-être vous, vient de demander la création d’un compte Pièces Auto Recyclées avec cette adresse e-mail. Elle a déjà un compte : aucun autre n’a été créé et le vôtre n’a pas changé.',
+      `Pour vous connecter, utilisez le lien ci-dessous. Mot de passe oublié ? Choisissez-en un nouveau ici : ${resetUrl}`,
+    ],
+    { url: signInUrl, label: 'Me connecter' },
+    'Vous n’êtes pas à l’origine de cette demande ? Ignorez ce message : votre compte et votre mot de passe restent tels quels.',
+  );
+}
+
 export interface ConfirmedOrder {
   number: string;
   lines: { name: string; amount: number }[];

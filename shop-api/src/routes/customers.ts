@@ -1,9 +1,10 @@
 /**
- * Customer accounts: registration with a verification mail, verification,
- * password reset by mail (always 202: nobody learns who has an account), the customer resource and
- * the password change. A customer reads and writes only their own record (404 to anyone else).
- * A new e-mail takes the current password and counts once the link mailed to it is followed; the
- * old address hears of both steps. A new password or e-mail ends every other session.
+ * Customer accounts: registration with a verification mail (a taken address gets the same answer, and
+ * its owner a mail), verification, password reset by mail (always 202: nobody learns who has an
+ * account), the customer resource and the password change. A customer reads and writes only their own
+ * record (404 to anyone else). A new e-mail takes the current password and counts once the link mailed
+ * to it is followed; the old address hears of both steps. A new password or e-mail ends every other
+ * session.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireOwnCustomer } from '../auth/guard.js';
@@ -35,6 +36,7 @@ import { addressKey } from '../http/rate-limits.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
 import {
+  accountExistsMail,
   emailChangedMail,
   emailChangeMail,
   emailChangeRequestedMail,
@@ -107,9 +109,19 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
           ? { groupCode: 'professional', companyName: body.companyName!.trim(), siret: normalizeSiret(body.siret!) }
           : {}),
       });
-      if (created === 'email-taken')
-        throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
-      await sendVerification(created);
+      // The same answer whether or not the address has an account (Sylius answers 422 to a taken one,
+      // which tells anyone who has an account): the mail that follows, after the answer, says which.
+      background.run('registration mail', async () => {
+        if (created !== 'email-taken') return sendVerification(created);
+        if (!(await limits.take(request, 'registrationNoticesPerEmail', email))) return;
+        const owner = await findCustomerByEmail(db, email);
+        if (!owner) return;
+        // Not confirmed yet: the owner lost the first link, most likely. A new one replaces it.
+        if (!owner.verifiedAt) return sendVerification(owner);
+        await mailer.send(
+          accountExistsMail(owner.email, owner.firstName, `${siteUrl}/connexion`, `${siteUrl}/mot-de-passe-oublie`),
+        );
+      });
       return reply.status(204).send();
     },
   );

@@ -1,0 +1,33 @@
+/**
+ * A registration reads the same whether or not the address has an account: anyone can type anyone's
+ * e-mail, and "this e-mail is already used" would tell them who shops here. Our shop API answers 204
+ * either way and mails the owner; the yard's Sylius answers 422 with a violation on `email`, which the
+ * storefront takes as a registration that went (decision 0022).
+ */
+import type { ShopAnswer } from '@/lib/shop-api/transport';
+
+/** Sylius's "email unique" violation, in French or in English. */
+const TAKEN_EMAIL = /déjà utilisé|already used/i;
+
+interface Violation {
+  propertyPath?: string;
+  message?: string;
+}
+
+/**
+ * The refusal of a registration without its "e-mail already used" violation; null when nothing else
+ * was refused (then the registration is answered as one that went).
+ */
+export function withoutTakenEmail<T>(answer: ShopAnswer<T>): ShopAnswer<T> | null {
+  const violations = (answer.body as { violations?: Violation[] } | null)?.violations;
+  if (answer.status !== 422 || !Array.isArray(violations)) return answer;
+  const others = violations.filter((v) => !(v.propertyPath === 'email' && TAKEN_EMAIL.test(v.message ?? '')));
+  if (others.length === 0) return null;
+  return others.length === violations.length
+    ? answer
+    : { ...answer, body: { ...answer.body, violations: others } as T };
+}
+
+/** What a registration that went says: true of a new account and of an address that has one. */
+export const registrationSentMessage = (email: string) =>
+  `Un e-mail vient de partir à ${email} : suivez le lien qu’il contient pour activer votre compte. Si cette adresse a déjà un compte, cet e-mail vous le dit et vous propose de vous connecter.`;

@@ -1,0 +1,48 @@
+/**
+ * Registering an address that has an account reads as a registration that went, also against the
+ * yard's Sylius, which refuses it with 422 "email already used": nobody learns who shops here.
+ */
+import { describe, expect, it } from 'vitest';
+import { registrationSentMessage, withoutTakenEmail } from '@/lib/auth/rules';
+
+const refusal = (...violations: { propertyPath: string; message: string }[]) => ({
+  status: 422,
+  statusText: 'Unprocessable Entity',
+  body: { '@type': 'ConstraintViolationList', violations },
+});
+
+describe('a registration refused for a taken e-mail', () => {
+  it('reads as one that went, whatever the language of the refusal', () => {
+    for (const message of ['Cet e-mail est déjà utilisé.', 'This email is already used.'])
+      expect(withoutTakenEmail(refusal({ propertyPath: 'email', message })), message).toBeNull();
+  });
+
+  it('keeps every other violation, without the taken e-mail among them', () => {
+    const mixed = withoutTakenEmail(
+      refusal(
+        { propertyPath: 'email', message: 'Cet e-mail est déjà utilisé.' },
+        { propertyPath: 'password', message: 'Ce champ doit compter au moins 8 caractères.' },
+      ),
+    );
+    expect(mixed?.body?.violations).toEqual([
+      { propertyPath: 'password', message: 'Ce champ doit compter au moins 8 caractères.' },
+    ]);
+    // "Already used" said of another field is not about the e-mail.
+    const other = refusal({ propertyPath: 'siret', message: 'Ce SIRET est déjà utilisé.' });
+    expect(withoutTakenEmail(other)).toBe(other);
+  });
+
+  it('leaves any other answer as it is (limits, failures)', () => {
+    for (const answer of [
+      { status: 429, statusText: 'Too Many Requests', body: null },
+      { status: 503, statusText: 'Service Unavailable', body: null },
+      { status: 422, statusText: 'Unprocessable Entity', body: { message: 'Cet e-mail est déjà utilisé.' } },
+    ])
+      expect(withoutTakenEmail(answer)).toBe(answer);
+  });
+
+  it('says the same to a new account and to an address that has one', () => {
+    expect(registrationSentMessage('lea@exemple.fr')).toContain('lea@exemple.fr');
+    expect(registrationSentMessage('lea@exemple.fr')).not.toMatch(/déjà utilisé|créé/);
+  });
+});
