@@ -13,6 +13,8 @@ import { onCatalogueChange, type CatalogueChange } from '../src/notify/catalogue
 import { createStorefrontNotifier, signPayload, type StorefrontNotifier } from '../src/notify/storefront.js';
 import { sweepPayments } from '../src/payments/sweep.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { createJwtService } from '../src/auth/jwt.js';
+import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
@@ -54,7 +56,9 @@ describe.each(BACKENDS)('catalogue changed events on %s', (backend) => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let notifier: StorefrontNotifier;
   let clock = new Date('2026-11-20T10:00:00Z');
-  const call = jsonCaller(() => shop);
+  const jwt = createJwtService(new TextEncoder().encode('catalogue-events-signing-key-of-enough-length'));
+  const buyer = buyers(() => shop, jwt);
+  const call = jsonCaller(() => shop, buyer.tokenFor);
   const form = (url: string) =>
     shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   const staff = (url: string, body?: unknown) =>
@@ -77,6 +81,7 @@ describe.each(BACKENDS)('catalogue changed events on %s', (backend) => {
   }
   async function readyCart(...codes: string[]): Promise<string> {
     const cart = (await call('POST', `${API}/orders`, {})).body;
+    await buyer.give(cart.tokenValue);
     for (const code of codes)
       expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: code })).status).toBe(201);
     const addressed = (await call('PUT', `${API}/orders/${cart.tokenValue}`, { billingAddress: address })).body;
@@ -91,7 +96,7 @@ describe.each(BACKENDS)('catalogue changed events on %s', (backend) => {
   beforeAll(async () => {
     receiver = await startReceiver();
     notifier = createStorefrontNotifier({ url: receiver.url, secret: SECRET, batchMs: 1 });
-    shop = await startTestShop(backend, 40, { staffToken: STAFF, notifier, now: () => clock });
+    shop = await startTestShop(backend, 40, { staffToken: STAFF, notifier, now: () => clock, jwt });
   });
   afterAll(async () => {
     await shop?.close();

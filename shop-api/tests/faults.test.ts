@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../src/mail/outbox.js';
 
 const shopApiDir = fileURLToPath(new URL('..', import.meta.url));
 const SITE = 'http://localhost:3999';
@@ -56,10 +57,17 @@ describe('a shop API killed mid-checkout', () => {
     }
     throw new Error('shop-api did not start');
   }
+  /** The buyer's access token, on every call about their order (only a customer's order is paid). */
+  let token = '';
+  let order = '';
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(base + path, {
       method,
-      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        accept: 'application/ld+json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(order && path.startsWith(`${API}/orders/${order}`) ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
     });
@@ -84,10 +92,20 @@ describe('a shop API killed mid-checkout', () => {
     const port = await freePort();
     await start(port);
     const part = (await call('GET', `${API}/products?itemsPerPage=1`)).body['hydra:member'][0];
-    const token = (await call('POST', `${API}/orders`, {})).body.tokenValue as string;
-    expect((await call('POST', `${API}/orders/${token}/items`, { productVariant: part.code })).status).toBe(201);
+    // The buyer: registered, confirmed through the mailed link, signed in.
+    const buyer = { email: 'lea@exemple.fr', password: 'pieces-auto-2026' };
+    await call('POST', `${API}/customers`, { firstName: 'Léa', lastName: 'Martin', ...buyer });
+    let link: string | undefined;
+    while (!link)
+      link = (await readOutbox(join(varDir, 'mail'), 5))
+        .flatMap((mail) => mail.links)
+        .find((l) => l.startsWith(`${SITE}/verification/`));
+    await call('PATCH', `${API}/account-verification-requests/${link.slice(`${SITE}/verification/`.length)}`, {});
+    token = (await call('POST', `${API}/authentication-token`, buyer)).body.token;
+    order = (await call('POST', `${API}/orders`, {})).body.tokenValue as string;
+    expect((await call('POST', `${API}/orders/${order}/items`, { productVariant: part.code })).status).toBe(201);
     const addressed = (
-      await call('PUT', `${API}/orders/${token}`, {
+      await call('PUT', `${API}/orders/${order}`, {
         billingAddress: {
           firstName: 'Léa',
           lastName: 'Martin',
@@ -98,11 +116,11 @@ describe('a shop API killed mid-checkout', () => {
         },
       })
     ).body;
-    await call('PATCH', `${API}/orders/${token}/shipments/${addressed.shipments[0].id}`, {
+    await call('PATCH', `${API}/orders/${order}/shipments/${addressed.shipments[0].id}`, {
       shippingMethod: 'retrait_casse',
     });
     const checkoutUrl = (
-      await call('POST', `${API}/orders/${token}/pay`, {
+      await call('POST', `${API}/orders/${order}/pay`, {
         afterSuccessUrl: `${SITE}/commande/valide`,
         afterCancelUrl: `${SITE}/commande/livraison`,
       })
@@ -112,7 +130,7 @@ describe('a shop API killed mid-checkout', () => {
     // Killed while the buyer is on the payment page.
     await kill();
     await start(port);
-    const after = (await call('GET', `${API}/orders/${token}`)).body;
+    const after = (await call('GET', `${API}/orders/${order}`)).body;
     expect(after).toMatchObject({
       checkoutState: 'payment_selected',
       paymentState: 'cart',
@@ -127,11 +145,11 @@ describe('a shop API killed mid-checkout', () => {
     await kill();
     await start(port);
     expect((await call('POST', `${session}/pay`)).headers.get('location')).toBe(`${SITE}/commande/valide`);
-    const paid = (await call('GET', `${API}/orders/${token}`)).body;
+    const paid = (await call('GET', `${API}/orders/${order}`)).body;
     expect(paid).toMatchObject({ state: 'new', paymentState: 'paid', checkoutState: 'completed' });
     expect(paid.number).toMatch(/^\d{9}$/);
     expect((await call('GET', `${API}/products/${part.code}`)).body.soldAt).not.toBeNull();
     // Paid once: one order carries the part, and its number did not move.
-    expect((await call('PATCH', `${API}/orders/${token}/complete`, {})).body.number).toBe(paid.number);
+    expect((await call('PATCH', `${API}/orders/${order}/complete`, {})).body.number).toBe(paid.number);
   }, 240_000);
 });

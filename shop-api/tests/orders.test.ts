@@ -4,6 +4,7 @@ import { createJwtService } from '../src/auth/jwt.js';
 import { customers, orders, payments, productVariants } from '../src/db/schema.js';
 import { CART_MESSAGES } from '../src/domain/cart.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
@@ -12,7 +13,8 @@ const STAFF = 'staff-token-for-order-tests-0123456789';
 describe.each(BACKENDS)('carts on %s', (backend) => {
   let shop: TestShop;
   const jwt = createJwtService(new TextEncoder().encode('order-tests-signing-key-of-enough-length-000'));
-  const call = jsonCaller(() => shop);
+  const buyer = buyers(() => shop, jwt);
+  const call = jsonCaller(() => shop, buyer.tokenFor);
   const parts = async (n: number) =>
     (await call('GET', `${API}/products?itemsPerPage=${n}`)).body['hydra:member'] as Json[];
 
@@ -243,6 +245,7 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
         (await call('GET', `${API}/products?itemsPerPage=100&order[price]=desc`)).body['hydra:member'] as Json[]
       ).find((p) => p.weight > 30 && p.defaultVariantData.inStock)!;
       const token = await cartWith(light!.code);
+      await buyer.give(token); // only a customer's order is paid
       const shipmentId = (await call('PUT', `${API}/orders/${token}`, { billingAddress: address })).body.shipments[0]
         .id;
       const choose = (method: string) =>

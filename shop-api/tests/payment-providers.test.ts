@@ -13,6 +13,8 @@ import type { CheckoutRequest } from '../src/payments/provider.js';
 import { PAYMENT_PROVIDERS } from '../src/payments/registry.js';
 import { sweepPayments } from '../src/payments/sweep.js';
 import { startTestShop, type TestShop } from './helpers/backends.js';
+import { createJwtService } from '../src/auth/jwt.js';
+import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
@@ -80,7 +82,9 @@ const fauxpay: PaymentProviderDefinition = {
 
 describe('a payment provider added to the registry', () => {
   let shop: TestShop;
-  const call = jsonCaller(() => shop);
+  const jwt = createJwtService(new TextEncoder().encode('payment-providers-signing-key-of-enough-length'));
+  const buyer = buyers(() => shop, jwt);
+  const call = jsonCaller(() => shop, buyer.tokenFor);
   /** Posts `event` as the provider would: the signature covers these exact bytes (indented on purpose). */
   const webhook = (event: Json, { secret = SECRET, provider = 'fauxpay', signed }: Json = {}) => {
     const payload = JSON.stringify(event, null, 2);
@@ -97,6 +101,7 @@ describe('a payment provider added to the registry', () => {
     );
   async function readyCart(code: string) {
     const token = (await call('POST', `${API}/orders`, {})).body.tokenValue as string;
+    await buyer.give(token);
     expect((await call('POST', `${API}/orders/${token}/items`, { productVariant: code })).status).toBe(201);
     const addressed = (await call('PUT', `${API}/orders/${token}`, { billingAddress: address })).body;
     await call('PATCH', `${API}/orders/${token}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'colis' });
@@ -111,6 +116,7 @@ describe('a payment provider added to the registry', () => {
       paymentRegistry: [...PAYMENT_PROVIDERS, fauxpay],
       paymentProvider: 'fauxpay',
       paymentSettings: { fauxpaySecret: SECRET },
+      jwt,
     });
   });
   afterAll(async () => {

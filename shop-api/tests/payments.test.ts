@@ -1,15 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CART_MESSAGES } from '../src/domain/cart.js';
+import { CART_MESSAGES, MAX_PARTS_PER_CART } from '../src/domain/cart.js';
+import { PAY_MESSAGES } from '../src/use-cases/pay-order.js';
 import { createJwtService } from '../src/auth/jwt.js';
-import { customers, payments } from '../src/db/schema.js';
+import { customers, orders, payments } from '../src/db/schema.js';
 import { sweepPayments } from '../src/payments/sweep.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
@@ -21,7 +23,8 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
   let clock = new Date('2026-11-20T10:00:00Z');
   const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
   const jwt = createJwtService(new TextEncoder().encode('payment-tests-signing-key-of-enough-length-0'));
-  const call = jsonCaller(() => shop);
+  const buyer = buyers(() => shop, jwt);
+  const call = jsonCaller(() => shop, buyer.tokenFor);
   const form = (url: string) =>
     shop.app.inject({
       method: 'POST',
@@ -40,9 +43,10 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
   const partsForSale = async () =>
     (await call('GET', `${API}/products?itemsPerPage=100`)).body['hydra:member'] as Json[];
 
-  /** A cart holding `code`, addressed, with pickup at the yard chosen. */
-  async function readyCart(code: string): Promise<string> {
+  /** A cart holding `code`, addressed, with pickup at the yard chosen, a buyer's (a new one unless named). */
+  async function readyCart(code: string, buyerToken?: string): Promise<string> {
     const cart = (await call('POST', `${API}/orders`, {})).body;
+    await buyer.give(cart.tokenValue, buyerToken);
     expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: code })).status).toBe(201);
     const addressed = (await call('PUT', `${API}/orders/${cart.tokenValue}`, { billingAddress: address })).body;
     const chosen = await call('PATCH', `${API}/orders/${cart.tokenValue}/shipments/${addressed.shipments[0].id}`, {
@@ -162,6 +166,7 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
   it('refuses return URLs outside the shop and a checkout not ready', async () => {
     const [, , , part] = await partsForSale();
     const cart = (await call('POST', `${API}/orders`, {})).body.tokenValue;
+    await buyer.give(cart);
     await call('POST', `${API}/orders/${cart}/items`, { productVariant: part!.code });
     expect((await call('POST', `${API}/orders/${cart}/pay`, urls)).body.violations[0].message).toBe(
       'Choisissez d’abord l’adresse et le mode de livraison.',
@@ -294,5 +299,90 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
       carts.map(async (token) => (await call('GET', `${API}/orders/${token}`)).body.paymentState),
     );
     expect(states.filter((state) => state === 'paid')).toHaveLength(1);
+  });
+
+  /** Whether a newcomer may put the part in a cart right now (it is neither held nor sold). */
+  const onSale = async (code: string) => {
+    const newcomer = (await call('POST', `${API}/orders`, {})).body.tokenValue;
+    return (await call('POST', `${API}/orders/${newcomer}/items`, { productVariant: code }, '')).status === 201;
+  };
+
+  it('pays only for a customer: a visitor’s ready cart opens nothing and holds nothing; a customer’s token makes it theirs', async () => {
+    const part = (await partsForSale()).at(-1)!;
+    // A visitor, straight to the API, without an account: the whole checkout but the payment.
+    const cart = (await call('POST', `${API}/orders`, {})).body.tokenValue;
+    await call('POST', `${API}/orders/${cart}/items`, { productVariant: part.code });
+    const addressed = (await call('PUT', `${API}/orders/${cart}`, { billingAddress: address })).body;
+    await call('PATCH', `${API}/orders/${cart}/shipments/${addressed.shipments[0].id}`, {
+      shippingMethod: 'retrait_casse',
+    });
+    const refused = await call('POST', `${API}/orders/${cart}/pay`, urls);
+    expect([refused.status, refused.body['hydra:description']]).toEqual([401, PAY_MESSAGES.signIn]);
+    expect(await onSale(part.code)).toBe(true);
+    expect(await shop.database.db.select().from(payments)).not.toContainEqual(
+      expect.objectContaining({ orderId: addressed.id }),
+    );
+    // Signed in, the same cart is the customer's, and theirs alone from then on.
+    const { id, token } = await buyer.newBuyer();
+    expect((await call('POST', `${API}/orders/${cart}/pay`, urls, token)).status).toBe(200);
+    expect(await onSale(part.code)).toBe(false);
+    expect((await call('GET', `${API}/orders/${cart}`, undefined, '')).status).toBe(404);
+    expect((await call('GET', `${API}/orders/${cart}`, undefined, token)).status).toBe(200);
+    const [owned] = await shop.database.db
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(eq(orders.tokenValue, cart));
+    expect(owned!.customerId).toBe(id);
+  });
+
+  it('holds parts for one payment per customer: a payment opened on another of their carts ends the older one', async () => {
+    const [first, second] = (await partsForSale()).slice(-3, -1);
+    const { token } = await buyer.newBuyer();
+    const older = await readyCart(first!.code, token);
+    const newer = await readyCart(second!.code, token);
+    const olderCheckout = (await call('POST', `${API}/orders/${older}/pay`, urls)).body.checkoutUrl;
+    expect(await onSale(first!.code)).toBe(false);
+    expect((await call('POST', `${API}/orders/${newer}/pay`, urls)).status).toBe(200);
+    // The older payment is over: its part is back on sale, its page takes no money, its cart can pay again.
+    expect(await onSale(first!.code)).toBe(true);
+    expect(await onSale(second!.code)).toBe(false);
+    expect((await call('GET', `${API}/orders/${older}`)).body.checkoutState).toBe('shipping_selected');
+    await form(`${sessionOf(olderCheckout)}/pay`);
+    expect((await call('GET', `${API}/orders/${older}`)).body.paymentState).not.toBe('paid');
+    // Both carts paid at the same moment, again and again: never a deadlock, always one payment open.
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([older, newer].map((cart) => call('POST', `${API}/orders/${cart}/pay`, urls)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const open = await shop.database.db
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(and(eq(payments.state, 'new'), inArray(orders.tokenValue, [older, newer])));
+      expect(open).toHaveLength(1);
+    }
+    // Two other buyers each keep their own payment (the newer cart's, opened last here).
+    expect((await call('POST', `${API}/orders/${newer}/pay`, urls)).status).toBe(200);
+    const third = (await partsForSale()).at(-4)!;
+    const other = await readyCart(third.code);
+    expect((await call('POST', `${API}/orders/${other}/pay`, urls)).status).toBe(200);
+    expect(await onSale(second!.code)).toBe(false);
+  });
+
+  it('takes at most MAX_PARTS_PER_CART parts in a cart, whatever the tabs', async () => {
+    const parts: Json[] = [];
+    for (const part of await partsForSale())
+      if (parts.length < MAX_PARTS_PER_CART + 2 && (await onSale(part.code))) parts.push(part);
+    const cart = (await call('POST', `${API}/orders`, {})).body.tokenValue;
+    const add = (code: string) => call('POST', `${API}/orders/${cart}/items`, { productVariant: code });
+    const answers = await Promise.all(parts.map((part) => add(part.code)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(MAX_PARTS_PER_CART);
+    const full = answers.find((answer) => answer.status === 422)!;
+    expect(full.body.violations).toEqual([{ propertyPath: 'productVariant', message: CART_MESSAGES.full }]);
+    const held = (await call('GET', `${API}/orders/${cart}`)).body.items as Json[];
+    expect(held).toHaveLength(MAX_PARTS_PER_CART);
+    // One out, one more in.
+    expect((await call('DELETE', `${API}/orders/${cart}/items/${held[0]!.id}`)).status).toBe(204);
+    const left = parts.find((part) => !held.some((row) => row.variant.endsWith(`/${part.code}`)))!;
+    expect((await add(left.code)).status).toBe(201);
   });
 });

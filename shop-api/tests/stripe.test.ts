@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJwtService } from '../src/auth/jwt.js';
 import { orders, payments } from '../src/db/schema.js';
 import { stripeClient } from '../src/payments/stripe/client.js';
 import { startTestShop, type TestShop } from './helpers/backends.js';
 import { startStripeDouble, type StripeDouble } from './helpers/stripe-double.js';
-import type { Json } from './helpers/call.js';
+import { buyers } from './helpers/buyers.js';
+import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
 const SECRET = 'whsec_test_secret_for_the_double';
@@ -28,15 +30,9 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
   let shop: TestShop;
   let double: StripeDouble;
   let stripe: ReturnType<typeof stripeClient>;
-  const call = async (method: string, url: string, body?: unknown) => {
-    const response = await shop.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { accept: 'application/ld+json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as Json };
-  };
+  const jwt = createJwtService(new TextEncoder().encode('stripe-tests-signing-key-of-enough-length-000'));
+  const buyer = buyers(() => shop, jwt);
+  const call = jsonCaller(() => shop, buyer.tokenFor);
   const webhook = (event: Json, secret = SECRET) => {
     const payload = JSON.stringify(event);
     return shop.app.inject({
@@ -66,6 +62,7 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
   });
   async function readyCart(code: string) {
     const token = (await call('POST', `${API}/orders`, {})).body.tokenValue;
+    await buyer.give(token);
     await call('POST', `${API}/orders/${token}/items`, { productVariant: code });
     const addressed = (await call('PUT', `${API}/orders/${token}`, { billingAddress: address })).body;
     await call('PATCH', `${API}/orders/${token}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'colis' });
@@ -83,6 +80,7 @@ describe('payment with Stripe Checkout (real SDK, local double of the API)', () 
       paymentProvider: 'stripe',
       paymentSettings: { stripeSecretKey: 'sk_test_double', stripeWebhookSecret: SECRET, stripeApiBase: double.base },
       staffToken: STAFF,
+      jwt,
     });
   });
   afterAll(async () => {

@@ -11,16 +11,24 @@ import { notFound } from '../http/errors.js';
 import { requireCustomer } from './guard.js';
 import type { JwtService } from './jwt.js';
 
-async function checkAccess(db: Db, jwt: JwtService, request: FastifyRequest, order: OrderRow): Promise<void> {
+/** Checks who may use the order; its owner afterwards (a visitor's cart used by a customer is theirs). */
+async function checkAccess(db: Db, jwt: JwtService, request: FastifyRequest, order: OrderRow): Promise<number | null> {
   if (order.customerId === null) {
-    if (!request.headers.authorization || order.state !== 'cart') return;
+    if (!request.headers.authorization || order.state !== 'cart') return null;
     const claims = await requireCustomer(db, jwt, request).catch(() => null);
-    if (claims) await claimCart(db, order.id, claims.customerId);
-    return;
+    if (!claims) return null;
+    const owner = await claimCart(db, order.id, claims.customerId);
+    if (owner !== null && owner !== claims.customerId) throw notFound();
+    return owner;
   }
   const claims = await requireCustomer(db, jwt, request).catch(() => null);
   if (claims?.customerId !== order.customerId) throw notFound();
+  return order.customerId;
 }
+
+/** The row as access left it: the caller reads the owner it has now, not the one it had when read. */
+const ownedBy = (order: OrderRow, customerId: number | null): OrderRow =>
+  order.customerId === customerId ? order : { ...order, customerId };
 
 export async function accessibleOrder(
   db: Db,
@@ -30,8 +38,7 @@ export async function accessibleOrder(
 ): Promise<OrderBundle> {
   const found = await findOrder(db, token);
   if (!found) throw notFound();
-  await checkAccess(db, jwt, request, found.order);
-  return found;
+  return { ...found, order: ownedBy(found.order, await checkAccess(db, jwt, request, found.order)) };
 }
 
 /** The order row alone, same rule: for a change, whose answer is read inside its transaction. */
@@ -43,6 +50,5 @@ export async function accessibleOrderRow(
 ): Promise<OrderRow> {
   const order = await findOrderRow(db, token);
   if (!order) throw notFound();
-  await checkAccess(db, jwt, request, order);
-  return order;
+  return ownedBy(order, await checkAccess(db, jwt, request, order));
 }

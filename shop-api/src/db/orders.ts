@@ -1,7 +1,7 @@
 /** Orders and their items. Writes that touch totals recompute them from the items, in one transaction. */
 import { and, asc, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { cartTotals } from '../domain/cart.js';
+import { cartTotals, MAX_PARTS_PER_CART } from '../domain/cart.js';
 import { defaultMethod } from '../domain/checkout.js';
 import type { Db } from './client.js';
 import { cancelOpenPayments, type PaymentRow } from './payments.js';
@@ -50,12 +50,17 @@ export async function latestCartOf(db: Db, customerId: number): Promise<OrderBun
   return row ? findOrder(db, row.token) : null;
 }
 
-/** An anonymous cart becomes the customer's (unless someone claimed it meanwhile). */
-export async function claimCart(db: Db, orderId: number, customerId: number): Promise<void> {
-  await db
+/** An anonymous cart becomes the customer's (unless someone claimed it meanwhile); its owner after. */
+export async function claimCart(db: Db, orderId: number, customerId: number): Promise<number | null> {
+  const [claimed] = await db
     .update(orders)
     .set({ customerId })
-    .where(and(eq(orders.id, orderId), isNull(orders.customerId), eq(orders.state, 'cart')));
+    .where(and(eq(orders.id, orderId), isNull(orders.customerId), eq(orders.state, 'cart')))
+    .returning({ customerId: orders.customerId });
+  if (claimed) return claimed.customerId;
+  // Claimed by someone else in the meantime, or placed: whoever owns it now.
+  const [row] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, orderId));
+  return row?.customerId ?? null;
 }
 
 export interface OrderBundle {
@@ -227,8 +232,8 @@ export async function writeShippingMethod(
 }
 
 /**
- * Adds the part unless the order has it already (inside changeCart: the order row is locked, so two
- * clicks cannot add it twice). One statement; false when it was there.
+ * Adds the part unless the order has it already or holds MAX_PARTS_PER_CART parts (inside changeCart:
+ * the order row is locked, so two clicks cannot add it twice). One statement; false when it did not.
  */
 export async function insertNewOrderItem(
   tx: Db,
@@ -261,6 +266,7 @@ export async function insertNewOrderItem(
                 .from(orderItems)
                 .where(and(eq(orderItems.orderId, orderId), eq(orderItems.variantId, item.variantId))),
             ),
+            sql`(SELECT count(*) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orderId}) < ${MAX_PARTS_PER_CART}`,
           ),
         ),
     )

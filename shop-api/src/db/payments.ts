@@ -8,7 +8,7 @@
  * and every part is still held by this very payment. Otherwise nothing is sold and the payment is
  * `refund_due` until the provider has given the money back (`refunded`).
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { orderNumber } from '../domain/checkout.js';
 import type { PartAvailability } from '../domain/part-availability.js';
 import { apply, canApply, CHECKOUT, ORDER, PAYMENT, SHIPPING } from '../domain/order-states.js';
@@ -38,7 +38,8 @@ export interface NewPayment {
 }
 
 export type OpenOutcome =
-  | { kind: 'opened'; payment: PaymentRow }
+  /** `superseded`: the customer's payments open on other orders, cancelled (their checkouts to close). */
+  | { kind: 'opened'; payment: PaymentRow; superseded: PaymentRow[] }
   /** A checkout is already open for the order (a double click, a second tab): the same one. */
   | { kind: 'existing'; payment: PaymentRow }
   | { kind: 'placed' }
@@ -47,10 +48,19 @@ export type OpenOutcome =
 
 /**
  * Opens a payment for the order's total as it is now and holds every part for it — all or nothing
- * (HoldError, nothing held, when one is sold or held by someone else).
+ * (HoldError, nothing held, when one is sold or held by someone else). A customer holds parts for one
+ * payment at a time: their payments open on other orders are cancelled in the same transaction.
  */
 export async function openPayment(db: Db, payment: NewPayment, now: Date): Promise<OpenOutcome> {
   return catalogueTransaction(db, async (tx) => {
+    // The customer's row first, then the orders: two payments of one customer open one after the
+    // other, and the locks are always taken in that order (no deadlock with another of theirs).
+    const [owner] = await tx
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(eq(orders.id, payment.orderId));
+    if (owner?.customerId != null)
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, owner.customerId)).for('update');
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
     if (!order || order.state !== 'cart') return { kind: 'placed' };
     const [open] = await tx
@@ -64,6 +74,18 @@ export async function openPayment(db: Db, payment: NewPayment, now: Date): Promi
       .where(eq(orderItems.orderId, order.id));
     if (items.length === 0) return { kind: 'empty' };
     if (!canSelectPayment(order.checkoutState)) return { kind: 'not_ready' };
+    const superseded: PaymentRow[] = [];
+    if (order.customerId !== null) {
+      const elsewhere = await tx
+        .selectDistinct({ orderId: payments.orderId })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(and(eq(orders.customerId, order.customerId), eq(payments.state, 'new'), ne(orders.id, order.id)));
+      for (const { orderId } of elsewhere) {
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+        superseded.push(...(await cancelOpenPayments(tx, orderId, now)));
+      }
+    }
     const [row] = await tx
       .insert(payments)
       .values({
@@ -91,7 +113,7 @@ export async function openPayment(db: Db, payment: NewPayment, now: Date): Promi
       .update(orders)
       .set({ checkoutState: apply(CHECKOUT, order.checkoutState, 'select_payment'), updatedAt: now })
       .where(eq(orders.id, order.id));
-    return { kind: 'opened', payment: row! };
+    return { kind: 'opened', payment: row!, superseded };
   });
 }
 

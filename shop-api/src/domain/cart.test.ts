@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { addItemProblem, CART_MESSAGES, cartTotals, unavailableMessage } from './cart.js';
+import { addItemProblem, CART_MESSAGES, cartTotals, MAX_PARTS_PER_CART, unavailableMessage } from './cart.js';
 
 const forSale = { soldAt: null, onHand: 1, heldByPaymentId: null };
 
 describe('cart of unique parts', () => {
   it('takes a part for sale once, with quantity 1', () => {
-    expect(addItemProblem(forSale, 1, false)).toBeNull();
-    expect(addItemProblem(forSale, 2, false)).toBe(CART_MESSAGES.quantity);
-    expect(addItemProblem(forSale, 1, true)).toBe(CART_MESSAGES.already);
+    expect(addItemProblem(forSale, 1, false, 0)).toBeNull();
+    expect(addItemProblem(forSale, 2, false, 0)).toBe(CART_MESSAGES.quantity);
+    expect(addItemProblem(forSale, 1, true, 1)).toBe(CART_MESSAGES.already);
+  });
+
+  it('takes at most MAX_PARTS_PER_CART parts in one cart', () => {
+    expect(addItemProblem(forSale, 1, false, MAX_PARTS_PER_CART - 1)).toBeNull();
+    expect(addItemProblem(forSale, 1, false, MAX_PARTS_PER_CART)).toBe(CART_MESSAGES.full);
+    // A part already in a full cart is "already there", not "the cart is full".
+    expect(addItemProblem(forSale, 1, true, MAX_PARTS_PER_CART)).toBe(CART_MESSAGES.already);
+    expect(CART_MESSAGES.full).toContain(`${MAX_PARTS_PER_CART} pièces`);
   });
 
   it('refuses a sold part and one held by another checkout, in French', () => {
-    expect(addItemProblem({ soldAt: new Date(), onHand: 0, heldByPaymentId: null }, 1, false)).toBe(CART_MESSAGES.sold);
-    expect(addItemProblem({ soldAt: null, onHand: 1, heldByPaymentId: 12 }, 1, false)).toBe(CART_MESSAGES.reserved);
+    expect(addItemProblem({ soldAt: new Date(), onHand: 0, heldByPaymentId: null }, 1, false, 0)).toBe(
+      CART_MESSAGES.sold,
+    );
+    expect(addItemProblem({ soldAt: null, onHand: 1, heldByPaymentId: 12 }, 1, false, 0)).toBe(CART_MESSAGES.reserved);
   });
 
   it('tells a sold part from one that may come back', () => {

@@ -4,18 +4,32 @@
  */
 import { availabilityOf, type PartAvailability, type StockFacts } from './part-availability.js';
 
+/**
+ * Parts one cart may hold. Paying holds every part of the cart for 30 minutes, so this bounds what one
+ * payment takes off sale (with one open payment per customer: decision 0023); a garage buying more
+ * orders twice, or calls the yard.
+ */
+export const MAX_PARTS_PER_CART = 20;
+
 export const CART_MESSAGES = {
   sold: 'Cette pièce vient d’être vendue : elle n’est plus disponible.',
   reserved: 'Cette pièce est en cours de commande par un autre client. Revenez dans quelques minutes.',
   quantity: 'Chaque pièce est unique : vous ne pouvez en commander qu’une.',
   already: 'Cette pièce est déjà dans votre panier.',
   notCart: 'Cette commande est déjà validée : elle ne peut plus être modifiée.',
+  full: `Un panier compte au plus ${MAX_PARTS_PER_CART} pièces : commandez d’abord celles-ci, puis ajoutez les suivantes à un nouveau panier.`,
 } as const;
 
-/** Why the part cannot go into the cart, or null when it can. */
-export function addItemProblem(stock: StockFacts, quantity: number, alreadyInCart: boolean): string | null {
+/** Why the part cannot go into a cart holding `partsInCart` parts, or null when it can. */
+export function addItemProblem(
+  stock: StockFacts,
+  quantity: number,
+  alreadyInCart: boolean,
+  partsInCart: number,
+): string | null {
   if (quantity !== 1) return CART_MESSAGES.quantity;
   if (alreadyInCart) return CART_MESSAGES.already;
+  if (partsInCart >= MAX_PARTS_PER_CART) return CART_MESSAGES.full;
   const availability = availabilityOf(stock);
   return availability === 'available' ? null : unavailableMessage(availability);
 }

@@ -115,8 +115,9 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
         ]);
       const quantity = request.body.quantity ?? 1;
       const cart = await changeOrder(context, request.log, order, async (tx) => {
-        // Inserted only if absent, the order locked: two clicks cannot add the part twice.
-        const addable = addItemProblem(variant, quantity, false) === null;
+        // Inserted only if absent and the cart has room, the order locked: two clicks cannot add the
+        // part twice, nor two tabs go past the cart's size. The answer's reasons are read only on refusal.
+        const addable = addItemProblem(variant, quantity, false, 0) === null;
         const added =
           addable &&
           (await insertNewOrderItem(tx, order.id, {
@@ -128,8 +129,9 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
             total: variant.price,
           }));
         if (added) return;
-        const already = addable || (await orderItemsOf(tx, order.id)).some((row) => row.variantId === variant.id);
-        const problem = addItemProblem(variant, quantity, already)!;
+        const rows = await orderItemsOf(tx, order.id);
+        const already = rows.some((row) => row.variantId === variant.id);
+        const problem = addItemProblem(variant, quantity, already, rows.length) ?? CART_MESSAGES.already;
         throw new ViolationError([
           { propertyPath: problem === CART_MESSAGES.quantity ? 'quantity' : 'productVariant', message: problem },
         ]);

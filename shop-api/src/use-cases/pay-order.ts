@@ -23,6 +23,7 @@ export const PAY_MESSAGES = {
   notPaid: 'Le paiement de cette commande n’est pas encore confirmé.',
   opening: 'Le paiement de cette commande est en cours d’ouverture : réessayez dans un instant.',
   changed: 'Votre commande vient de changer : vérifiez-la puis relancez le paiement.',
+  signIn: 'Connectez-vous à votre compte client pour payer : une commande appartient à un compte.',
 } as const;
 
 export interface PayOrderInput {
@@ -46,6 +47,10 @@ export async function payOrder(context: AppContext, input: PayOrderInput): Promi
   const { db, now, siteUrl, paymentProvider } = context;
   const { order, items } = input.order;
   const { afterSuccessUrl, afterCancelUrl, log } = input;
+  // Only a customer's order is paid (a signed-in customer's token makes a visitor's cart theirs):
+  // a paid order needs someone to confirm it to and to hand it to, and paying holds parts, which a
+  // stranger without an account must not do to the whole catalogue.
+  if (order.customerId === null) throw new HttpError(401, PAY_MESSAGES.signIn);
   if (!isShopUrl(siteUrl, afterSuccessUrl) || !isShopUrl(siteUrl, afterCancelUrl))
     throw new ViolationError([{ propertyPath: 'afterSuccessUrl', message: PAY_MESSAGES.badUrl }]);
   await expireStalePayments(db, now());
@@ -85,6 +90,8 @@ export async function payOrder(context: AppContext, input: PayOrderInput): Promi
   if (opened.kind === 'existing' && opened.payment.checkoutUrl) return { checkoutUrl: opened.payment.checkoutUrl };
   if (opened.kind === 'existing') throw new HttpError(409, PAY_MESSAGES.opening);
   const payment = opened.payment;
+  // The customer's older checkouts, on other orders, were cancelled with their holds: close them too.
+  if (opened.superseded.length > 0) await closeCheckouts(context, opened.superseded, log);
   // The checkout's lines are the order as the payment froze it.
   const frozen = (await findOrder(db, order.tokenValue))!;
   const method = frozen.shipment

@@ -6,9 +6,12 @@ import type { TestShop } from './backends.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
 
-/** `shop()` is read at each call: test files create their shop in beforeAll. */
-export function jsonCaller(shop: () => TestShop) {
-  return async (method: string, url: string, body?: unknown, token?: string) => {
+/**
+ * `shop()` is read at each call: test files create their shop in beforeAll. `tokenOf(url)`: the
+ * token a call carries when it is given none (the buyer of the order it names, see `buyers.ts`).
+ */
+export function jsonCaller(shop: () => TestShop, tokenOf: (url: string) => string | undefined = () => undefined) {
+  return async (method: string, url: string, body?: unknown, token: string | undefined = tokenOf(url)) => {
     const response = await shop().app.inject({
       method: method as 'GET',
       url,
