@@ -5,7 +5,7 @@ import { readSession } from '@/lib/auth/server';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
 import type { Order } from '@/lib/orders/types';
-import { withShopperChoice } from '@/lib/checkout/state';
+import { withShopperChoice, type ShopperChoice } from '@/lib/checkout/state';
 import { shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
 import { afterAdd, isStillCart, type AddOutcome } from './rules';
@@ -14,7 +14,7 @@ import { afterAdd, isStillCart, type AddOutcome } from './rules';
  * The visitor's cart as the cart and checkout pages read it (prices in cents, computed by the shop API),
  * with the delivery method as the shopper chose it (`withShopperChoice`).
  */
-export type Cart = Order & { shippingMethodReplaced?: true };
+export type Cart = Order & ShopperChoice;
 
 export const PREVIOUS_CART_COOKIE = 'shop_previous_cart_token';
 

@@ -27,7 +27,7 @@ export function checkoutState(order: Pick<Order, 'shippingAddress' | 'shipments'
 export function withShopperChoice<T extends Pick<Order, 'shipments' | 'checkoutState'>>(
   order: T,
   chosenCode: string | undefined,
-): T & { shippingMethodReplaced?: true } {
+): T & ShopperChoice {
   if (!chosenCode) return order;
   const current = lastSegment(order.shipments[0]?.method);
   // This shop API also puts such an order back to "addressed" itself; Sylius leaves it "shipping selected".
@@ -36,7 +36,27 @@ export function withShopperChoice<T extends Pick<Order, 'shipments' | 'checkoutS
     current !== chosenCode &&
     (order.checkoutState === 'addressed' || METHOD_CHOSEN.includes(order.checkoutState)) &&
     order.checkoutState !== 'completed';
-  return replaced ? { ...order, checkoutState: 'addressed', shippingMethodReplaced: true } : order;
+  return replaced
+    ? { ...order, checkoutState: 'addressed', shippingMethodReplaced: true, rememberedMethod: chosenCode }
+    : order;
+}
+
+/** What `withShopperChoice` adds: the order is not with the method this browser chose, which was this one. */
+export interface ShopperChoice {
+  shippingMethodReplaced?: true;
+  rememberedMethod?: string;
+}
+
+/**
+ * Why the order is no longer with the shopper's method: `unfit` when that method cannot carry the parts
+ * any more (a heavy part added after choosing a parcel), `changed` when it still could (the heavy part
+ * removed again, or another method chosen on another device): then the choice is only to confirm.
+ */
+export function replacedChoiceReason(
+  remembered: string | undefined,
+  methods: readonly { code: string }[],
+): 'unfit' | 'changed' {
+  return methods.some((method) => method.code === remembered) ? 'changed' : 'unfit';
 }
 
 export const CHECKOUT_STEPS = [

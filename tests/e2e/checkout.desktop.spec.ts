@@ -269,6 +269,31 @@ test.describe('checkout', () => {
     await expect(page.getByRole('radio', { name: /Colis à domicile/ })).toHaveCount(0);
     await expect(checkout.recap()).toContainText('À choisir');
 
+    // The heavy part removed, the parcel fits again: the pages no longer say it does not (before: they
+    // did), they ask to confirm the method; nothing is chosen for the shopper.
+    await checkout.goto('/panier');
+    await page.getByRole('button', { name: `Retirer ${heavy!.name} du panier` }).click();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: /confirmerez le mode de livraison/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByText(replaced)).toHaveCount(0);
+    await page.goto('/commande/stripe');
+    await expect(page).toHaveURL(/\/commande\/livraison$/);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: /confirmez le mode de livraison/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Colis à domicile/ })).not.toBeChecked();
+    // And back again: the axle makes the parcel unfit once more, and the pages say so.
+    await add(heavy!);
+    await page.goto('/commande/livraison');
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: replaced })).toBeVisible();
+
     // Chosen again, the pallet is what the recap shows and the payment asks.
     const price = await checkout.methodPrice(/Messagerie sur palette/);
     await page.getByRole('radio', { name: /Messagerie sur palette/ }).check();

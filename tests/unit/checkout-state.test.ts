@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutState, stepFor, withShopperChoice } from '@/lib/checkout/state';
+import { checkoutState, replacedChoiceReason, stepFor, withShopperChoice } from '@/lib/checkout/state';
 
 const address = {
   firstName: 'Léa',
@@ -45,6 +45,7 @@ describe('the method as the shopper chose it', () => {
   it('sends an order whose chosen method the shop API replaced (a heavy part added) back to the shipping step', () => {
     const replaced = withShopperChoice(order('shipping_selected'), 'colis');
     expect(replaced.shippingMethodReplaced).toBe(true);
+    expect(replaced.rememberedMethod).toBe('colis');
     expect(checkoutState(replaced)).toBe('addressed');
     expect(stepFor('/commande/stripe', checkoutState(replaced))).toBe('/commande/livraison');
   });
@@ -56,6 +57,17 @@ describe('the method as the shopper chose it', () => {
     expect(withShopperChoice(order('cart'), 'colis')).toEqual(order('cart'));
     // This shop API puts an order whose method it replaced back to "addressed" itself: still said.
     expect(withShopperChoice(order('addressed'), 'colis').shippingMethodReplaced).toBe(true);
+  });
+
+  it('says why: the remembered method cannot carry the parts any more, or could and is only to confirm', () => {
+    const forHeavyParts = [{ code: 'retrait_casse' }, { code: 'messagerie' }];
+    const forLightParts = [...forHeavyParts, { code: 'colis' }];
+    expect(replacedChoiceReason('colis', forHeavyParts)).toBe('unfit');
+    // The heavy part removed again (the parcel fits), or another method chosen on another device.
+    expect(replacedChoiceReason('colis', forLightParts)).toBe('changed');
+    expect(replacedChoiceReason('retrait_casse', forHeavyParts)).toBe('changed');
+    // No method offered at all (the shop API did not answer): nothing says the choice still fits.
+    expect(replacedChoiceReason('colis', [])).toBe('unfit');
   });
 
   it('never lets an order be paid with a method other than the one remembered (any state, method and choice)', () => {

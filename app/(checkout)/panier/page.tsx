@@ -8,7 +8,8 @@ import { formatPrice } from '@/lib/format/price';
 import { readRefusal, REFUSAL_PARAM } from '@/lib/url/refusal';
 import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
 import { OrderTotals } from '@/components/checkout/order-summary';
-import { checkoutState } from '@/lib/checkout/state';
+import { getShippingOptions } from '@/lib/checkout/server';
+import { checkoutState, replacedChoiceReason } from '@/lib/checkout/state';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('cart');
@@ -89,7 +90,9 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
           <OrderTotals order={cart} className="mt-6 ml-auto max-w-sm" />
           {cart.shippingMethodReplaced ? (
             <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-              {t('shippingReplaced')}
+              {replacedChoiceReason(cart.rememberedMethod, await getShippingOptions(cart.tokenValue)) === 'unfit'
+                ? t('shippingReplaced')
+                : t('shippingToConfirm')}
             </p>
           ) : (
             <p className="mt-3 text-right text-sm text-slate-600">

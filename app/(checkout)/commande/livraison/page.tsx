@@ -7,7 +7,7 @@ import { AddressLines, OrderSummary } from '@/components/checkout/order-summary'
 import { ShippingStepForm } from '@/components/checkout/shipping-step-form';
 import { getCart } from '@/lib/cart/server';
 import { getShippingOptions } from '@/lib/checkout/server';
-import { checkoutState, stepFor } from '@/lib/checkout/state';
+import { checkoutState, replacedChoiceReason, stepFor } from '@/lib/checkout/state';
 import { formatPrice } from '@/lib/format/price';
 import { lastSegment } from '@/lib/url/decode';
 
@@ -39,7 +39,9 @@ export default async function ShippingStepPage({ searchParams }: { searchParams:
       <p className="mb-6 text-slate-700">{t('shippingIntro')}</p>
       {cart.shippingMethodReplaced && (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          {t('methodReplaced')}
+          {replacedChoiceReason(cart.rememberedMethod, methods) === 'unfit'
+            ? t('methodReplaced')
+            : t('methodToConfirm')}
         </p>
       )}
       {cancelled && (
