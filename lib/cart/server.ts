@@ -8,6 +8,7 @@ import type { Order } from '@/lib/orders/types';
 import { withShopperChoice, type ShopperChoice } from '@/lib/checkout/state';
 import { shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
+import { lastSegment } from '@/lib/url/decode';
 import { afterAdd, isStillCart, type AddOutcome } from './rules';
 
 /**
@@ -121,13 +122,28 @@ export async function addToCart(variant: string): Promise<{ kind: 'added' } | { 
 /**
  * After signing in (actions only): the cart the customer already has in the shop API, from an earlier
  * visit or another device, becomes this browser's (Sylius's PickupCart: `POST /orders` as the customer
- * answers their cart, or a new one). A cart the browser has already stays: the shopper just filled it.
+ * answers their cart, or a new one). Parts this browser put in a cart before signing in join that cart
+ * first: one cart has them all, on every device (before: the browser's cart stayed, and the account's
+ * parts vanished behind it). A part that cannot join (sold, held, the cart full) is left behind.
  */
 export async function pickUpCustomerCart(): Promise<void> {
   const jar = await cookies();
-  if (jar.get(CART_COOKIE)) return;
+  const current = jar.get(CART_COOKIE)?.value;
   const picked = await orderCall<Order>('POST', 'orders', { localeCode: 'fr_FR' });
-  if (picked.status === 201 && picked.body && isStillCart(picked.body)) setCartToken(jar, picked.body.tokenValue);
+  if (picked.status !== 201 || !picked.body || !isStillCart(picked.body)) return;
+  const account = picked.body.tokenValue;
+  if (current && current !== account) {
+    const browsers = await orderCall<Order>('GET', `orders/${encodeURIComponent(current)}`);
+    const items = browsers.status === 200 && browsers.body && isStillCart(browsers.body) ? browsers.body.items : [];
+    for (const item of items) {
+      const variant = lastSegment(item.variant);
+      if (!variant) continue;
+      const moved = await postItem(account, variant);
+      if (moved.kind === 'added' || (moved.kind === 'refused' && moved.code === 'deja-au-panier'))
+        await orderCall('DELETE', `orders/${encodeURIComponent(current)}/items/${item.id}`);
+    }
+  }
+  if (current !== account) setCartToken(jar, account);
 }
 
 export { orderCall };

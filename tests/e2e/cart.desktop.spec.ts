@@ -69,5 +69,21 @@ test.describe('cart', () => {
     await expect(laptop.page).toHaveURL(/\/compte$/);
     await cartHas(laptop);
     await laptop.page.context().close();
+
+    // A cart filled before signing in on a third device: the account's part joins it (before: the
+    // account's part vanished behind this browser's cart, and nothing said so).
+    const tablet = new CheckoutPage(await (await browser.newContext()).newPage());
+    const other = await tablet.addFirstPartOf('/pieces/eclairage/phare');
+    await tablet.goto('/connexion');
+    await tablet.account.signIn(email, 'pieces-auto-2026');
+    await expect(tablet.page).toHaveURL(/\/compte$/);
+    await tablet.goto('/panier');
+    for (const name of [part.name, other.name])
+      await expect(tablet.page.getByRole('main').getByText(name).first()).toBeVisible();
+    await expect(tablet.page.getByRole('link', { name: 'Panier, 2 articles' })).toBeVisible();
+    // One cart has them all: the first device, signed in, finds the same two.
+    await checkout.goto('/panier');
+    await expect(page.getByRole('link', { name: 'Panier, 2 articles' })).toBeVisible();
+    await tablet.page.context().close();
   });
 });
