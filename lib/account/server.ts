@@ -1,7 +1,9 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { readSession } from '@/lib/auth/server';
-import { catalogueGet, customerCall, type HydraCollection } from '@/lib/shop-api/server';
+import { isDeadLinkAnswer } from '@/lib/auth/rules';
+import { isShopIdentifier } from '@/lib/shop-api/identifier';
+import { catalogueGet, customerCall, publicCall, type HydraCollection } from '@/lib/shop-api/server';
 import { sessionCheckPath, signInPath } from '@/lib/url/return-path';
 
 /** What the account pages read about the signed-in customer (never cached: private data). */
@@ -100,4 +102,10 @@ export interface Country {
 export async function getCountries(): Promise<Country[]> {
   // No event concerns countries: they expire by time only.
   return catalogueGet<Country[]>('countries', { cache: { tags: [], revalidate: 86_400 } }).catch(() => []);
+}
+
+/** Whether a password-reset link is known dead, so that its page says so before anything is typed. */
+export async function isDeadResetLink(token: string): Promise<boolean> {
+  if (!isShopIdentifier(token, 128)) return true;
+  return isDeadLinkAnswer(await publicCall('GET', `customers/reset-password/${encodeURIComponent(token)}`));
 }

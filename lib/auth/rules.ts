@@ -31,3 +31,15 @@ export function withoutTakenEmail<T>(answer: ShopAnswer<T>): ShopAnswer<T> | nul
 /** What a registration that went says: true of a new account and of an address that has one. */
 export const registrationSentMessage = (email: string) =>
   `Un e-mail vient de partir à ${email} : suivez le lien qu’il contient pour activer votre compte. Si cette adresse a déjà un compte, cet e-mail vous le dit et vous propose de vous connecter.`;
+
+/**
+ * Whether the shop API says a reset link no longer works (unknown, used, replaced or expired): its own
+ * 404 for that link. The yard's Sylius has no such call (405, or a 404 of a route it does not have):
+ * then nothing is known and the page shows the form, as before.
+ */
+export function isDeadLinkAnswer(answer: Pick<ShopAnswer, 'status' | 'body'>): boolean {
+  const body = answer.body as { 'hydra:description'?: unknown } | null;
+  return (
+    answer.status === 404 && typeof body?.['hydra:description'] === 'string' && /expiré/.test(body['hydra:description'])
+  );
+}

@@ -363,6 +363,9 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     ).toBe(202);
     const token = await linkTo('oubli@exemple.fr', '/mot-de-passe-oublie/');
     const session = (await login('oubli@exemple.fr')).body;
+    // Its page can ask whether the link works before anything is typed; asking does not spend it.
+    const works = async (link: string) => (await call('GET', `${API}/customers/reset-password/${link}`)).status;
+    expect([await works(token), await works(token), await works('inconnu')]).toEqual([204, 204, 404]);
 
     const mismatch = await call('PATCH', `${API}/customers/reset-password/${token}`, {
       body: { newPassword: 'nouveau-2026-x', confirmNewPassword: 'autre' },
@@ -382,6 +385,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
         })
       ).status,
     ).toBe(404);
+    expect(await works(token)).toBe(404); // spent
     expect((await login('oubli@exemple.fr', 'nouveau-2026-x')).status).toBe(200);
     // Sessions opened before the reset end with it.
     expect(
@@ -390,7 +394,9 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
 
     await call('POST', `${API}/customers/reset-password`, { body: { email: 'oubli@exemple.fr' }, ip: '192.0.2.77' });
     const late = await linkTo('oubli@exemple.fr', '/mot-de-passe-oublie/');
+    expect(await works(late)).toBe(204);
     clock = new Date(clock.getTime() + 3 * 3600_000);
+    expect(await works(late)).toBe(404); // expired
     expect(
       (
         await call('PATCH', `${API}/customers/reset-password/${late}`, {

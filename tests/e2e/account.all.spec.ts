@@ -201,6 +201,17 @@ test.describe('customer account', () => {
     await expect(account.signInForm().getByRole('alert')).toBeVisible();
     await account.signIn(email, 'encore-un-mot-2026');
     await expect(page).toHaveURL(/\/compte$/);
+
+    // The used link, opened again, says so at once: no form to fill in for nothing (before: the
+    // refusal came after a new password typed twice), and the way to a new link.
+    await account.goto(reset);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('a déjà servi');
+    await expect(page.getByLabel('Nouveau mot de passe', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Recevoir un nouveau lien' })).toHaveAttribute(
+      'href',
+      '/mot-de-passe-oublie',
+    );
+    await expectNoAxeViolation(page);
   });
 
   test('changing the e-mail asks for the password, waits for the new address, tells the old one and ends the other sessions', async ({

@@ -205,13 +205,22 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
     },
   );
 
+  const expiredResetLink = () => new HttpError(404, 'Ce lien de réinitialisation est inconnu ou a expiré.');
+
+  // Whether a reset link still works, so that its page says so before the shopper types a new password
+  // twice (the yard's extension: Sylius has no such call, and the page then shows the form as before).
+  app.get<{ Params: { token: string } }>(`${API_PREFIX}/customers/reset-password/:token`, async (request, reply) => {
+    if (!(await findByResetToken(db, tokenDigest(request.params.token), now()))) throw expiredResetLink();
+    return reply.status(204).send();
+  });
+
   app.patch<{ Params: { token: string }; Body: { newPassword?: string; confirmNewPassword?: string } }>(
     `${API_PREFIX}/customers/reset-password/:token`,
     {
       schema: { body: { type: 'object', properties: { newPassword: string(4096), confirmNewPassword: string(4096) } } },
     },
     async (request, reply) => {
-      const expired = () => new HttpError(404, 'Ce lien de réinitialisation est inconnu ou a expiré.');
+      const expired = expiredResetLink;
       const tokenHash = tokenDigest(request.params.token);
       if (!(await findByResetToken(db, tokenHash, now()))) throw expired();
       const violations = newPasswordViolations(request.body);

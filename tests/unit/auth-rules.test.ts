@@ -1,9 +1,10 @@
 /**
- * Registering an address that has an account reads as a registration that went, also against the
- * yard's Sylius, which refuses it with 422 "email already used": nobody learns who shops here.
+ * Account answers read by the storefront. Registering an address that has an account reads as a
+ * registration that went, also against the yard's Sylius, which refuses it with 422 "email already
+ * used": nobody learns who shops here. A reset link is called dead only on this shop API's own word.
  */
 import { describe, expect, it } from 'vitest';
-import { registrationSentMessage, withoutTakenEmail } from '@/lib/auth/rules';
+import { isDeadLinkAnswer, registrationSentMessage, withoutTakenEmail } from '@/lib/auth/rules';
 
 const refusal = (...violations: { propertyPath: string; message: string }[]) => ({
   status: 422,
@@ -44,5 +45,29 @@ describe('a registration refused for a taken e-mail', () => {
   it('says the same to a new account and to an address that has one', () => {
     expect(registrationSentMessage('lea@exemple.fr')).toContain('lea@exemple.fr');
     expect(registrationSentMessage('lea@exemple.fr')).not.toMatch(/déjà utilisé|créé/);
+  });
+});
+
+describe('a password-reset link checked when its page opens', () => {
+  const hydra = (description: string) => ({ '@type': 'hydra:Error', 'hydra:description': description });
+
+  it('is dead when the shop API says it is unknown or expired', () => {
+    expect(isDeadLinkAnswer({ status: 404, body: hydra('Ce lien de réinitialisation est inconnu ou a expiré.') })).toBe(
+      true,
+    );
+  });
+
+  it('is not known dead otherwise: the page shows the form (a live link, Sylius without the call, a failure)', () => {
+    for (const answer of [
+      { status: 204, body: null },
+      {
+        status: 405,
+        body: hydra('No route found for "GET /api/v2/shop/customers/reset-password/x": Method Not Allowed'),
+      },
+      { status: 404, body: hydra('No route found for "GET /api/v2/shop/customers/reset-password/x"') },
+      { status: 503, body: null },
+      { status: 0, body: null },
+    ])
+      expect(isDeadLinkAnswer(answer), JSON.stringify(answer)).toBe(false);
   });
 });
