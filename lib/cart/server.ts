@@ -6,7 +6,7 @@ import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
 import type { Order } from '@/lib/orders/types';
 import { withShopperChoice, type ShopperChoice } from '@/lib/checkout/state';
-import { shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
+import { publicCall, shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
 import { lastSegment } from '@/lib/url/decode';
 import { afterAdd, isStillCart, type AddOutcome } from './rules';
@@ -124,7 +124,8 @@ export async function addToCart(variant: string): Promise<{ kind: 'added' } | { 
  * visit or another device, becomes this browser's (Sylius's PickupCart: `POST /orders` as the customer
  * answers their cart, or a new one). Parts this browser put in a cart before signing in join that cart
  * first: one cart has them all, on every device (before: the browser's cart stayed, and the account's
- * parts vanished behind it). A part that cannot join (sold, held, the cart full) is left behind.
+ * parts vanished behind it). A part that cannot join (sold, held, the cart full) stays in the visitor's
+ * cart, which no longer shows anywhere.
  */
 export async function pickUpCustomerCart(): Promise<void> {
   const jar = await cookies();
@@ -133,14 +134,18 @@ export async function pickUpCustomerCart(): Promise<void> {
   if (picked.status !== 201 || !picked.body || !isStillCart(picked.body)) return;
   const account = picked.body.tokenValue;
   if (current && current !== account) {
-    const browsers = await orderCall<Order>('GET', `orders/${encodeURIComponent(current)}`);
+    // Read and emptied as the visitor it was: with the customer's token the shop API would make that cart
+    // theirs too (and a later pickup could answer it instead of the one this browser now uses). Only the
+    // parts move: nothing else of it (an address typed by whoever filled it) reaches the customer's cart.
+    const path = `orders/${encodeURIComponent(current)}`;
+    const browsers = await publicCall<Order>('GET', path);
     const items = browsers.status === 200 && browsers.body && isStillCart(browsers.body) ? browsers.body.items : [];
     for (const item of items) {
       const variant = lastSegment(item.variant);
       if (!variant) continue;
       const moved = await postItem(account, variant);
       if (moved.kind === 'added' || (moved.kind === 'refused' && moved.code === 'deja-au-panier'))
-        await orderCall('DELETE', `orders/${encodeURIComponent(current)}/items/${item.id}`);
+        await publicCall('DELETE', `${path}/items/${item.id}`);
     }
   }
   if (current !== account) setCartToken(jar, account);

@@ -1,5 +1,6 @@
 import { axeViolations } from './pages/axe';
 import { expect, test } from '@playwright/test';
+import { E2E_SHOP_API_URL } from '../../playwright.config';
 import { CataloguePage } from './pages/catalogue-page';
 import { CheckoutPage } from './pages/checkout-page';
 
@@ -38,6 +39,7 @@ test.describe('cart', () => {
   test('a customer finds their cart again after signing out and in, and when signing in on another device', async ({
     page,
     browser,
+    request,
   }) => {
     test.setTimeout(90_000);
     const checkout = new CheckoutPage(page);
@@ -74,6 +76,7 @@ test.describe('cart', () => {
     // account's part vanished behind this browser's cart, and nothing said so).
     const tablet = new CheckoutPage(await (await browser.newContext()).newPage());
     const other = await tablet.addFirstPartOf('/pieces/eclairage/phare');
+    const visitorsCart = (await tablet.page.context().cookies()).find((c) => c.name === 'shop_cart_token')!.value;
     await tablet.goto('/connexion');
     await tablet.account.signIn(email, 'pieces-auto-2026');
     await expect(tablet.page).toHaveURL(/\/compte$/);
@@ -81,6 +84,11 @@ test.describe('cart', () => {
     for (const name of [part.name, other.name])
       await expect(tablet.page.getByRole('main').getByText(name).first()).toBeVisible();
     await expect(tablet.page.getByRole('link', { name: 'Panier, 2 articles' })).toBeVisible();
+    // Only the parts moved: the visitor's cart was emptied and never became the customer's (a later
+    // pickup cannot answer it, and nothing typed in it, an address, reaches the customer's checkout).
+    const left = await request.get(`${E2E_SHOP_API_URL}/api/v2/shop/orders/${visitorsCart}`);
+    expect(left.status()).toBe(200);
+    expect(((await left.json()) as { items: unknown[] }).items).toEqual([]);
     // One cart has them all: the first device, signed in, finds the same two.
     await checkout.goto('/panier');
     await expect(page.getByRole('link', { name: 'Panier, 2 articles' })).toBeVisible();
