@@ -12,20 +12,13 @@ import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import type { Json } from './helpers/call.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const API = '/api/v2/shop';
 const SITE = 'https://boutique.test';
 const STAFF = 'staff-token-for-account-security-0123456';
 const PASSWORD = 'pieces-auto-2026';
-const address = {
-  firstName: 'Léa',
-  lastName: 'Martin',
-  street: '12 rue des Forges',
-  city: 'Douai',
-  postcode: '59500',
-  countryCode: 'FR',
-  phoneNumber: '0612345678',
-};
+const address = { ...LEA_ADDRESS, phoneNumber: '0612345678' };
 interface Session {
   token: string;
   refresh_token: string;

@@ -16,20 +16,14 @@ import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import { createJwtService } from '../src/auth/jwt.js';
 import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-catalogue-events-0123';
 const SECRET = 'catalogue-events-secret-for-tests-0123';
 const SITE = 'http://localhost:3000';
 const urls = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
-const address = {
-  firstName: 'Léa',
-  lastName: 'Martin',
-  street: '12 rue des Forges',
-  city: 'Douai',
-  postcode: '59500',
-  countryCode: 'FR',
-};
+const address = LEA_ADDRESS;
 
 /** A stand-in storefront: checks each call's signature and keeps the events it carried, in order. */
 async function startReceiver() {

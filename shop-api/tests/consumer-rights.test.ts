@@ -13,6 +13,7 @@ import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import { jsonCaller, type Json } from './helpers/call.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-consumer-rights-0123456';
@@ -20,15 +21,7 @@ const urls = {
   afterSuccessUrl: 'http://localhost:3000/commande/valide',
   afterCancelUrl: 'http://localhost:3000/commande/livraison',
 };
-const address = {
-  firstName: 'Léa',
-  lastName: 'Martin',
-  street: '12 rue des Forges',
-  city: 'Douai',
-  postcode: '59500',
-  countryCode: 'FR',
-  phoneNumber: '0612345678',
-};
+const address = { ...LEA_ADDRESS, phoneNumber: '0612345678' };
 const PASSWORD = 'pieces-auto-2026';
 
 describe.each(BACKENDS)('consumer rights on %s', (backend) => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/mail/outbox.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const shopApiDir = fileURLToPath(new URL('..', import.meta.url));
 const SITE = 'http://localhost:3999';
@@ -106,14 +107,7 @@ describe('a shop API killed mid-checkout', () => {
     expect((await call('POST', `${API}/orders/${order}/items`, { productVariant: part.code })).status).toBe(201);
     const addressed = (
       await call('PUT', `${API}/orders/${order}`, {
-        billingAddress: {
-          firstName: 'Léa',
-          lastName: 'Martin',
-          street: '12 rue des Forges',
-          city: 'Douai',
-          postcode: '59500',
-          countryCode: 'FR',
-        },
+        billingAddress: LEA_ADDRESS,
       })
     ).body;
     await call('PATCH', `${API}/orders/${order}/shipments/${addressed.shipments[0].id}`, {

@@ -6,6 +6,7 @@ import { CART_MESSAGES } from '../src/domain/cart.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-order-tests-0123456789';
@@ -147,14 +148,7 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
   });
 
   describe('checkout: addresses, plates and shipping', () => {
-    const address = {
-      firstName: 'Léa',
-      lastName: 'Martin',
-      street: '12 rue des Forges',
-      city: 'Douai',
-      postcode: '59500',
-      countryCode: 'FR',
-    };
+    const address = LEA_ADDRESS;
     const byWeight = async (test: (kg: number) => boolean) =>
       ((await call('GET', `${API}/products?itemsPerPage=100&order[price]=asc`)).body['hydra:member'] as Json[]).filter(
         (p) => test(p.weight),

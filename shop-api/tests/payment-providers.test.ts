@@ -16,19 +16,13 @@ import { startTestShop, type TestShop } from './helpers/backends.js';
 import { createJwtService } from '../src/auth/jwt.js';
 import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const API = '/api/v2/shop';
 const SITE = 'http://localhost:3000';
 const urls = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
 const SECRET = 'fauxpay-signing-secret-of-the-tests';
-const address = {
-  firstName: 'Léa',
-  lastName: 'Martin',
-  street: '12 rue des Forges',
-  city: 'Douai',
-  postcode: '59500',
-  countryCode: 'FR',
-};
+const address = LEA_ADDRESS;
 
 const hmac = (body: string | Buffer, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
 

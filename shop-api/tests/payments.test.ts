@@ -13,6 +13,7 @@ import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const API = '/api/v2/shop';
 const SITE = 'http://localhost:3000';
@@ -32,14 +33,7 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });
-  const address = {
-    firstName: 'Léa',
-    lastName: 'Martin',
-    street: '12 rue des Forges',
-    city: 'Douai',
-    postcode: '59500',
-    countryCode: 'FR',
-  };
+  const address = LEA_ADDRESS;
   const partsForSale = async () =>
     (await call('GET', `${API}/products?itemsPerPage=100`)).body['hydra:member'] as Json[];
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import { jsonCaller } from './helpers/call.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const API = '/api/v2/shop';
 const STAFF = 'staff-token-for-order-operations-0123';
@@ -13,14 +14,7 @@ const urls = {
   afterSuccessUrl: 'http://localhost:3000/commande/valide',
   afterCancelUrl: 'http://localhost:3000/commande/livraison',
 };
-const address = {
-  firstName: 'Léa',
-  lastName: 'Martin',
-  street: '12 rue des Forges',
-  city: 'Douai',
-  postcode: '59500',
-  countryCode: 'FR',
-};
+const address = LEA_ADDRESS;
 
 describe.each(BACKENDS)('placed orders on %s', (backend) => {
   let shop: TestShop;

@@ -7,6 +7,7 @@ import { startTestShop, type TestShop } from './helpers/backends.js';
 import { startStripeDouble, type StripeDouble } from './helpers/stripe-double.js';
 import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
+import { LEA_ADDRESS } from './helpers/address.js';
 
 const API = '/api/v2/shop';
 const SECRET = 'whsec_test_secret_for_the_double';
@@ -17,14 +18,7 @@ const urls = {
   afterSuccessUrl: 'http://localhost:3000/commande/valide',
   afterCancelUrl: 'http://localhost:3000/commande/livraison',
 };
-const address = {
-  firstName: 'Léa',
-  lastName: 'Martin',
-  street: '12 rue des Forges',
-  city: 'Douai',
-  postcode: '59500',
-  countryCode: 'FR',
-};
+const address = LEA_ADDRESS;
 
 describe('payment with Stripe Checkout (real SDK, local double of the API)', () => {
   let shop: TestShop;

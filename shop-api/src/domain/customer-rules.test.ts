@@ -7,16 +7,10 @@ import {
   normalizeEmail,
   registrationViolations,
 } from './customer-rules.js';
+import { LEA_ADDRESS } from '../../tests/helpers/address.js';
 
 const paths = (violations: { propertyPath: string }[]) => violations.map((v) => v.propertyPath);
-const address = {
-  firstName: 'Léa',
-  lastName: 'Martin',
-  street: '12 rue des Forges',
-  city: 'Douai',
-  postcode: '59500',
-  countryCode: 'FR',
-};
+const address = LEA_ADDRESS;
 
 describe('customer rules', () => {
   it('accepts a complete registration and names every missing or short field', () => {

@@ -29,6 +29,7 @@ import { seedCatalogue } from '../../src/seed/seed.js';
 import { freshDatabase, type Backend } from '../helpers/backends.js';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
 import type { Json } from '../helpers/call.js';
+import { LEA_ADDRESS } from '../helpers/address.js';
 
 const API = '/api/v2/shop';
 const ADMIN = '/api/v2/admin';
@@ -39,14 +40,7 @@ const STRIPE_WEBHOOK_PATH = '/api/v2/shop/payment-webhooks/stripe';
 const PASSWORD = 'Mot-de-passe-du-modele-1';
 const PAY_URLS = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
 const ADDRESSES = [
-  {
-    firstName: 'Léa',
-    lastName: 'Martin',
-    street: '12 rue des Forges',
-    city: 'Douai',
-    postcode: '59500',
-    countryCode: 'FR',
-  },
+  LEA_ADDRESS,
   {
     firstName: 'Marc',
     lastName: 'Petit',
