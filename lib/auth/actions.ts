@@ -30,6 +30,7 @@ import { registrationSentMessage, withoutTakenEmail } from './rules';
 import { clearSession, readSession, storeCustomerGroup, storeSession } from './server';
 import type { SessionTokens } from './tokens';
 import { safeReturnPath, signInPath } from '@/lib/url/return-path';
+import { withRefusal } from '@/lib/url/refusal';
 
 /**
  * Server actions of the account forms. Each validates again what the browser sent (never trust the
@@ -82,8 +83,9 @@ export async function loginAction(values: LoginValues, returnTo: string | null):
     { refresh: false },
   );
   if (customer.status === 200 && customer.body?.group) await storeCustomerGroup(customer.body.group);
-  await pickUpCustomerCart();
-  redirect(safeReturnPath(returnTo));
+  // Parts of this browser's cart that could not join the account's: the cart page says so at once.
+  const partsLeft = await pickUpCustomerCart();
+  redirect(partsLeft ? withRefusal('/panier', partsLeft) : safeReturnPath(returnTo));
 }
 
 export async function registerAction(values: RegisterValues): Promise<FormResult> {

@@ -36,3 +36,18 @@ export function afterAdd(token: string, answer: { status: number; message?: stri
   if (code === 'commande-validee') return { kind: 'new-cart', previousToken: token };
   return { kind: 'refused', code };
 }
+
+/**
+ * What the cart page says after signing in when parts of the browser's cart did not join the account's
+ * (`outcomes`: one per part posted to it), or null when every part joined. A part already there joined.
+ * The account's cart full comes first: the shopper can act on it (order, then add the rest).
+ */
+export function mergeRefusal(outcomes: readonly AddOutcome[]): RefusalCode | null {
+  const left = outcomes.filter((outcome) => outcome.kind !== 'added' && !isAlreadyThere(outcome));
+  if (left.length === 0) return null;
+  return left.some((outcome) => outcome.kind === 'refused' && outcome.code === 'panier-plein')
+    ? 'fusion-panier-plein'
+    : 'fusion-incomplete';
+}
+
+const isAlreadyThere = (outcome: AddOutcome) => outcome.kind === 'refused' && outcome.code === 'deja-au-panier';

@@ -9,7 +9,7 @@ import { withShopperChoice, type ShopperChoice } from '@/lib/checkout/state';
 import { publicCall, shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
 import { lastSegment } from '@/lib/url/decode';
-import { afterAdd, isStillCart, type AddOutcome } from './rules';
+import { afterAdd, isStillCart, mergeRefusal, type AddOutcome } from './rules';
 
 /**
  * The visitor's cart as the cart and checkout pages read it (prices in cents, computed by the shop API),
@@ -125,14 +125,15 @@ export async function addToCart(variant: string): Promise<{ kind: 'added' } | { 
  * answers their cart, or a new one). Parts this browser put in a cart before signing in join that cart
  * first: one cart has them all, on every device (before: the browser's cart stayed, and the account's
  * parts vanished behind it). A part that cannot join (sold, held, the cart full) stays in the visitor's
- * cart, which no longer shows anywhere.
+ * cart, which no longer shows anywhere: the answer is then the refusal the cart page tells the shopper.
  */
-export async function pickUpCustomerCart(): Promise<void> {
+export async function pickUpCustomerCart(): Promise<RefusalCode | null> {
   const jar = await cookies();
   const current = jar.get(CART_COOKIE)?.value;
   const picked = await orderCall<Order>('POST', 'orders', { localeCode: 'fr_FR' });
-  if (picked.status !== 201 || !picked.body || !isStillCart(picked.body)) return;
+  if (picked.status !== 201 || !picked.body || !isStillCart(picked.body)) return null;
   const account = picked.body.tokenValue;
+  const outcomes: AddOutcome[] = [];
   if (current && current !== account) {
     // Read and emptied as the visitor it was: with the customer's token the shop API would make that cart
     // theirs too (and a later pickup could answer it instead of the one this browser now uses). Only the
@@ -144,11 +145,13 @@ export async function pickUpCustomerCart(): Promise<void> {
       const variant = lastSegment(item.variant);
       if (!variant) continue;
       const moved = await postItem(account, variant);
+      outcomes.push(moved);
       if (moved.kind === 'added' || (moved.kind === 'refused' && moved.code === 'deja-au-panier'))
         await publicCall('DELETE', `${path}/items/${item.id}`);
     }
   }
   if (current !== account) setCartToken(jar, account);
+  return mergeRefusal(outcomes);
 }
 
 export { orderCall };

@@ -94,4 +94,60 @@ test.describe('cart', () => {
     await expect(page.getByRole('link', { name: 'Panier, 2 articles' })).toBeVisible();
     await tablet.page.context().close();
   });
+
+  test('signing in with an account whose cart is full says that the browser’s part did not join it, and keeps it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const api = `${E2E_SHOP_API_URL}/api/v2/shop`;
+    const email = `plein.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`;
+    await new CheckoutPage(page).signUp(email);
+    // Another browser, a part in its cart.
+    const phone = new CheckoutPage(await (await browser.newContext()).newPage());
+    const part = await phone.addFirstPartOf('/pieces/vitrage');
+    const partCode = /\/piece\/(P\d+)\//.exec(part.href)![1]!;
+    const visitorsCart = (await phone.page.context().cookies()).find((c) => c.name === 'shop_cart_token')!.value;
+
+    // The account's cart filled to the most a cart holds, straight through the shop API (a part another
+    // journey holds at this moment is refused: the next one is taken).
+    const signedIn = await request.post(`${api}/authentication-token`, {
+      data: { email, password: 'pieces-auto-2026' },
+    });
+    const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+    const picked = await request.post(`${api}/orders`, { data: {}, headers });
+    const accountCart = ((await picked.json()) as { tokenValue: string }).tokenValue;
+    const listed = await request.get(`${api}/products?itemsPerPage=60`);
+    const codes = ((await listed.json()) as { 'hydra:member': { code: string }[] })['hydra:member']
+      .map((product) => product.code)
+      .filter((code) => code !== partCode);
+    let count = 0;
+    for (const code of codes) {
+      if (count === 20) break;
+      const added = await request.post(`${api}/orders/${accountCart}/items`, {
+        data: { productVariant: code },
+        headers,
+      });
+      if (added.status() === 201) count += 1;
+    }
+    expect(count).toBe(20);
+
+    await phone.goto('/connexion');
+    await phone.account.signIn(email, 'pieces-auto-2026');
+    // Before: on to the account page, the part gone from view and nothing said.
+    await expect(phone.page).toHaveURL(/\/panier\?refus=fusion-panier-plein$/);
+    await expect(phone.alert()).toHaveText(
+      'Votre compte avait déjà un panier, et un panier compte au plus 20 pièces : des pièces ajoutées avant votre connexion n’ont pas pu y entrer. Commandez d’abord celles-ci, puis ajoutez les autres.',
+    );
+    await expect(phone.page.getByRole('link', { name: 'Panier, 20 articles' })).toBeVisible();
+    // The part was not lost: it is still in the cart this browser had, as a visitor's.
+    const variantsOf = async (token: string, init?: { headers: Record<string, string> }) =>
+      (
+        (await (await request.get(`${api}/orders/${token}`, init)).json()) as { items: { variant: string }[] }
+      ).items.map((item) => item.variant.split('/').pop());
+    expect(await variantsOf(visitorsCart)).toEqual([partCode]);
+    expect(await variantsOf(accountCart, { headers })).not.toContain(partCode);
+    await phone.page.context().close();
+  });
 });

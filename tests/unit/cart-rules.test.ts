@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterAdd, isStillCart } from '@/lib/cart/rules';
+import { afterAdd, isStillCart, mergeRefusal, type AddOutcome } from '@/lib/cart/rules';
 
 const cart = { tokenValue: 'abc', checkoutState: 'shipping_selected', paymentState: 'cart' };
 const refusal = (message: string) => ({ status: 422, message });
@@ -30,5 +30,20 @@ describe('cart rules', () => {
       code: 'deja-au-panier',
     });
     expect(afterAdd('abc', refusal('Quelque chose d’autre.'))).toEqual({ kind: 'refused', code: 'non-ajoutee' });
+  });
+
+  it('tells the shopper after signing in when parts of the browser’s cart did not join the account’s', () => {
+    const added: AddOutcome = { kind: 'added' };
+    const already: AddOutcome = { kind: 'refused', code: 'deja-au-panier' };
+    const full: AddOutcome = { kind: 'refused', code: 'panier-plein' };
+    const held: AddOutcome = { kind: 'refused', code: 'reservee' };
+    expect(mergeRefusal([])).toBeNull();
+    expect(mergeRefusal([added, already, added])).toBeNull();
+    expect(mergeRefusal([added, { kind: 'refused', code: 'vendue' }])).toBe('fusion-incomplete');
+    expect(mergeRefusal([held, { kind: 'refused', code: 'panier-indisponible' }])).toBe('fusion-incomplete');
+    // The account's cart placed meanwhile: the part did not join either.
+    expect(mergeRefusal([{ kind: 'new-cart', previousToken: 'abc' }])).toBe('fusion-incomplete');
+    // Whatever else happened, a full cart is what the shopper can act on.
+    expect(mergeRefusal([held, full, added])).toBe('fusion-panier-plein');
   });
 });
