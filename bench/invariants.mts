@@ -1,5 +1,5 @@
 /**
- * `npm run bench:invariants`: the money and stock invariants (I1–I4) over thousands of random
+ * `npm run bench:invariants`: the money and stock invariants (I1–I5) over thousands of random
  * sequences of shoppers, staff, the sandbox page and Stripe's webhooks, on PGlite and, when
  * DATABASE_URL is set, on PostgreSQL. Prints runs, steps, orders placed, refunds and violations
  * (fast-check's shortest failing sequence for each). Batches of `INVARIANT_BATCH` runs with their own
@@ -21,7 +21,7 @@ let violations = 0;
 for (const backend of BACKENDS) {
   const shop = await startModelShop(backend);
   const started = Date.now();
-  const total = { runs: 0, steps: 0, placed: 0, refunded: 0 };
+  const total = { runs: 0, steps: 0, placed: 0, refunded: 0, superseded: 0 };
   const found: string[] = [];
   for (let seed = firstSeed; total.runs < wanted[backend]; seed += 1) {
     const result = await runMoneyModel(shop, {
@@ -33,6 +33,7 @@ for (const backend of BACKENDS) {
     total.steps += result.steps;
     total.placed += result.placed;
     total.refunded += result.refunded;
+    total.superseded += result.superseded;
     if (result.failure) found.push(`seed ${seed}: ${result.failure}`);
     process.stdout.write(
       `  ${backend}: ${total.runs}/${wanted[backend]} runs, ${total.steps} steps, ${found.length} violation(s), ${Math.round((Date.now() - started) / 1000)} s\n`,
@@ -41,7 +42,7 @@ for (const backend of BACKENDS) {
   await shop.close();
   violations += found.length;
   process.stdout.write(
-    `${backend}: ${total.runs} runs, ${total.steps} steps, ${total.placed} orders placed, ${total.refunded} refunds, ${found.length} violations\n`,
+    `${backend}: ${total.runs} runs, ${total.steps} steps, ${total.placed} orders placed, ${total.refunded} refunds, ${total.superseded} payments opened over another of the customer's, ${found.length} violations\n`,
   );
   for (const failure of found) process.stdout.write(`${failure}\n`);
 }

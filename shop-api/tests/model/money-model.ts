@@ -8,7 +8,11 @@
  *  I2  a sold part is in exactly one paid order, or was sold at the counter; never in two;
  *  I3  a part is held ⇔ exactly one open payment holds it and the part is in that payment's order,
  *      and an open payment holds every part of its order for the order's total (nothing drifts);
- *  I4  a paid order's items, addresses and totals never change afterwards.
+ *  I4  a paid order's items, addresses and totals never change afterwards;
+ *  I5  a customer has at most one open payment (and so holds parts for one order at a time).
+ *
+ * Each shopper has two carts: the one the shop API picks up for them, and a visitor's cart they filled
+ * before signing in, which their token makes theirs (as on a second device).
  *
  * fast-check draws the command sequences and shrinks a failing one to the shortest it can find.
  */
@@ -54,12 +58,14 @@ const METHODS = ['retrait_casse', 'colis', 'messagerie'];
 /** Weights of the run's parts: light, medium, heavy enough for the pallet, very heavy (pallet only). */
 const WEIGHTS = [2_000, 12_000, 24_000, 120_000];
 const SHOPPERS = 3;
+/** Carts a shopper acts on: 0 is picked up by `POST /orders` as the customer, 1 is made as a visitor. */
+const CARTS = 2;
 const PARTS = WEIGHTS.length;
 
 interface Shopper {
   customerId: number;
   email: string;
-  cart: string | null;
+  carts: (string | null)[];
 }
 interface Checkout {
   provider: 'sandbox' | 'stripe';
@@ -80,13 +86,13 @@ interface Model {
   counterSold: Set<string>;
   steps: number;
   /** What the run reached (so a test can tell it exercised the paths it is about). */
-  reached: { placed: Set<string>; refunded: Set<number>; held: number };
+  reached: { placed: Set<string>; refunded: Set<number>; held: number; superseded: number };
   /** The invariants checked (all by default; one at a time to find each one's shortest failure). */
   checked: Set<InvariantName>;
 }
 
-export type InvariantName = 'I1' | 'I2' | 'I3' | 'I4';
-const INVARIANTS: InvariantName[] = ['I1', 'I2', 'I3', 'I4'];
+export type InvariantName = 'I1' | 'I2' | 'I3' | 'I4' | 'I5';
+const INVARIANTS: InvariantName[] = ['I1', 'I2', 'I3', 'I4', 'I5'];
 
 interface World {
   sandbox: string;
@@ -132,21 +138,21 @@ async function http(base: string, method: string, path: string, body?: unknown, 
 const tokenOf = (world: World, shopper: Shopper) =>
   world.jwt.sign({ customerId: shopper.customerId, email: shopper.email });
 
-/** The shopper's cart token, creating one when they have none (or their last one was placed). */
-async function cartOf(world: World, shopper: Shopper): Promise<string | null> {
-  if (shopper.cart) {
-    const found = await http(
-      world.sandbox,
-      'GET',
-      `${API}/orders/${shopper.cart}`,
-      undefined,
-      await tokenOf(world, shopper),
-    );
-    if (found.status === 200 && found.body.checkoutState !== 'completed') return shopper.cart;
+/**
+ * The token of the shopper's cart `c`, creating one when there is none (or it was placed): cart 0 as the
+ * customer (the shop API's pickup may answer cart 1 once it is theirs: the same cart), cart 1 as a
+ * visitor, which the customer's token then makes theirs.
+ */
+async function cartOf(world: World, shopper: Shopper, c: number): Promise<string | null> {
+  const token = await tokenOf(world, shopper);
+  const known = shopper.carts[c];
+  if (known) {
+    const found = await http(world.sandbox, 'GET', `${API}/orders/${known}`, undefined, token);
+    if (found.status === 200 && found.body.checkoutState !== 'completed') return known;
   }
-  const created = await http(world.sandbox, 'POST', `${API}/orders`, {}, await tokenOf(world, shopper));
-  shopper.cart = created.status === 201 ? created.body.tokenValue : null;
-  return shopper.cart;
+  const created = await http(world.sandbox, 'POST', `${API}/orders`, {}, c === 0 ? token : undefined);
+  shopper.carts[c] = created.status === 201 ? created.body.tokenValue : null;
+  return shopper.carts[c]!;
 }
 
 type Cmd = fc.AsyncCommand<Model, World>;
@@ -167,128 +173,114 @@ function command(label: string, run: (model: Model, world: World) => Promise<voi
 /** Every command the shoppers, the staff and the providers can issue. */
 function commandArbitraries(): fc.Arbitrary<Cmd>[] {
   const shopper = fc.integer({ min: 0, max: SHOPPERS - 1 });
+  /** A shopper and one of their carts, the picked-up one twice as often (most shoppers have one cart). */
+  const hand = fc.tuple(
+    shopper,
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: fc.integer({ min: 1, max: CARTS - 1 }) },
+    ),
+  );
   const part = fc.integer({ min: 0, max: PARTS - 1 });
   const pick = fc.nat(20);
   const all: fc.Arbitrary<Cmd>[] = [
-    fc.tuple(shopper, part).map(([s, p]) =>
-      command(`add(shopper ${s}, part ${p})`, async (m, w) => {
-        const cart = await cartOf(w, m.shoppers[s]!);
-        if (cart)
-          await http(
-            w.sandbox,
-            'POST',
-            `${API}/orders/${cart}/items`,
-            { productVariant: `${API}/product-variants/${m.parts[p]}` },
-            await tokenOf(w, m.shoppers[s]!),
-          );
+    fc.tuple(hand, part).map(([[s, c], p]) =>
+      command(`add(shopper ${s}, cart ${c}, part ${p})`, async (m, w) => {
+        await add(m, w, m.shoppers[s]!, c, p);
       }),
     ),
-    fc.tuple(shopper, pick).map(([s, k]) =>
-      command(`remove(shopper ${s}, line ${k})`, async (m, w) => {
+    fc.tuple(hand, pick).map(([[s, c], k]) =>
+      command(`remove(shopper ${s}, cart ${c}, line ${k})`, async (m, w) => {
         const who = m.shoppers[s]!;
-        if (!who.cart) return;
+        const cart = who.carts[c];
+        if (!cart) return;
         const token = await tokenOf(w, who);
-        const order = await http(w.sandbox, 'GET', `${API}/orders/${who.cart}`, undefined, token);
+        const order = await http(w.sandbox, 'GET', `${API}/orders/${cart}`, undefined, token);
         const items = (order.body.items ?? []) as Json[];
         if (items.length > 0)
           await http(
             w.sandbox,
             'DELETE',
-            `${API}/orders/${who.cart}/items/${items[k % items.length]!.id}`,
+            `${API}/orders/${cart}/items/${items[k % items.length]!.id}`,
             undefined,
             token,
           );
       }),
     ),
-    fc.tuple(shopper, fc.integer({ min: 0, max: ADDRESSES.length - 1 }), fc.boolean()).map(([s, a, plate]) =>
-      command(`address(shopper ${s}, address ${a}${plate ? ', plate' : ''})`, async (m, w) => {
+    fc.tuple(hand, fc.integer({ min: 0, max: ADDRESSES.length - 1 }), fc.boolean()).map(([[s, c], a, plate]) =>
+      command(`address(shopper ${s}, cart ${c}, address ${a}${plate ? ', plate' : ''})`, async (m, w) => {
         const who = m.shoppers[s]!;
-        if (!who.cart) return;
+        const cart = who.carts[c];
+        if (!cart) return;
         await http(
           w.sandbox,
           'PUT',
-          `${API}/orders/${who.cart}`,
+          `${API}/orders/${cart}`,
           { billingAddress: ADDRESSES[a], licencePlates: plate ? 'AB-123-CD' : null },
           await tokenOf(w, who),
         );
       }),
     ),
-    fc.tuple(shopper, fc.integer({ min: 0, max: METHODS.length - 1 })).map(([s, k]) =>
-      command(`ship(shopper ${s}, ${METHODS[k]})`, async (m, w) => {
+    fc.tuple(hand, fc.integer({ min: 0, max: METHODS.length - 1 })).map(([[s, c], k]) =>
+      command(`ship(shopper ${s}, cart ${c}, ${METHODS[k]})`, async (m, w) => {
         const who = m.shoppers[s]!;
-        if (!who.cart) return;
+        const cart = who.carts[c];
+        if (!cart) return;
         const token = await tokenOf(w, who);
-        const order = await http(w.sandbox, 'GET', `${API}/orders/${who.cart}`, undefined, token);
+        const order = await http(w.sandbox, 'GET', `${API}/orders/${cart}`, undefined, token);
         const shipment = (order.body.shipments ?? [])[0];
         if (shipment)
           await http(
             w.sandbox,
             'PATCH',
-            `${API}/orders/${who.cart}/shipments/${shipment.id}`,
+            `${API}/orders/${cart}/shipments/${shipment.id}`,
             { shippingMethod: METHODS[k] },
             token,
           );
       }),
     ),
-    fc.tuple(shopper, fc.constantFrom('sandbox' as const, 'stripe' as const)).map(([s, provider]) =>
-      command(`pay(shopper ${s}, ${provider})`, async (m, w) => {
-        await pay(m, w, m.shoppers[s]!, provider);
+    fc.tuple(hand, fc.constantFrom('sandbox' as const, 'stripe' as const)).map(([[s, c], provider]) =>
+      command(`pay(shopper ${s}, cart ${c}, ${provider})`, async (m, w) => {
+        await pay(m, w, m.shoppers[s]!, c, provider);
       }),
     ),
     fc
       .tuple(
-        shopper,
+        hand,
         fc.integer({ min: 0, max: METHODS.length - 1 }),
         fc.constantFrom('sandbox' as const, 'stripe' as const),
       )
-      .map(([s, k, provider]) =>
-        command(`checkout(shopper ${s}, ${METHODS[k]}, ${provider})`, async (m, w) => {
-          // The storefront's three steps in a row: address, delivery, pay.
-          const who = m.shoppers[s]!;
-          if (!who.cart) return;
-          const token = await tokenOf(w, who);
-          const addressed = await http(
-            w.sandbox,
-            'PUT',
-            `${API}/orders/${who.cart}`,
-            { billingAddress: ADDRESSES[0] },
-            token,
-          );
-          const shipment = (addressed.body.shipments ?? [])[0];
-          if (shipment)
-            await http(
-              w.sandbox,
-              'PATCH',
-              `${API}/orders/${who.cart}/shipments/${shipment.id}`,
-              { shippingMethod: METHODS[k] },
-              token,
-            );
-          await pay(m, w, who, provider);
+      .map(([[s, c], k, provider]) =>
+        command(`checkout(shopper ${s}, cart ${c}, ${METHODS[k]}, ${provider})`, async (m, w) => {
+          await checkoutSteps(m, w, m.shoppers[s]!, c, { address: 0, method: k, provider });
         }),
       ),
-    fc.tuple(shopper, fc.integer({ min: 0, max: METHODS.length - 1 })).map(([s, k]) =>
-      command(`buy(shopper ${s}, ${METHODS[k]})`, async (m, w) => {
+    fc
+      .tuple(
+        shopper,
+        part,
+        part,
+        fc.integer({ min: 0, max: METHODS.length - 1 }),
+        fc.constantFrom('sandbox' as const, 'stripe' as const),
+      )
+      .map(([s, p, q, k, provider]) =>
+        command(`two-devices(shopper ${s}, parts ${p} and ${q}, ${METHODS[k]}, ${provider})`, async (m, w) => {
+          // One customer, a part in each of their carts (a phone, a laptop), going through the checkout on
+          // one, then on the other: the second payment ends the first (I5). Invariants hold at each step.
+          const who = m.shoppers[s]!;
+          const label = `two-devices(shopper ${s})`;
+          await add(m, w, who, 0, p);
+          await add(m, w, who, 1, q);
+          await checkInvariants(m, w, `${label}, both parts added`);
+          await checkoutSteps(m, w, who, 0, { address: 0, method: k, provider });
+          await checkInvariants(m, w, `${label}, first checkout`);
+          await checkoutSteps(m, w, who, 1, { address: 0, method: k, provider });
+        }),
+      ),
+    fc.tuple(hand, fc.integer({ min: 0, max: METHODS.length - 1 })).map(([[s, c], k]) =>
+      command(`buy(shopper ${s}, cart ${c}, ${METHODS[k]})`, async (m, w) => {
         // A shopper who goes straight through: address, delivery, pay, and pays on the sandbox page.
-        const who = m.shoppers[s]!;
-        if (!who.cart) return;
-        const token = await tokenOf(w, who);
-        const addressed = await http(
-          w.sandbox,
-          'PUT',
-          `${API}/orders/${who.cart}`,
-          { billingAddress: ADDRESSES[1] },
-          token,
-        );
-        const shipment = (addressed.body.shipments ?? [])[0];
-        if (shipment)
-          await http(
-            w.sandbox,
-            'PATCH',
-            `${API}/orders/${who.cart}/shipments/${shipment.id}`,
-            { shippingMethod: METHODS[k] },
-            token,
-          );
-        await pay(m, w, who, 'sandbox');
+        if (!(await checkoutSteps(m, w, m.shoppers[s]!, c, { address: 1, method: k, provider: 'sandbox' }))) return;
         const last = m.checkouts.at(-1);
         if (last?.provider === 'sandbox')
           await http(w.sandbox, 'POST', `${new URL(last.url).pathname}/pay`, undefined, undefined, true);
@@ -400,20 +392,71 @@ function commandArbitraries(): fc.Arbitrary<Cmd>[] {
   ];
   // Shoppers add parts and go through the checkout more often than anything else happens.
   // (Choices of a checkout or an event count from the newest, where fast-check's shrinking leads.)
-  const [add, , , , , checkout, buy, sandboxPay, , stripeEvent] = all;
-  return [...all, add!, add!, add!, checkout!, buy!, sandboxPay!, stripeEvent!];
+  const [addPart, , , , , checkout, twoDevices, buy, sandboxPay, , stripeEvent] = all;
+  return [...all, addPart!, addPart!, addPart!, checkout!, twoDevices!, buy!, sandboxPay!, stripeEvent!];
 }
 
-async function pay(m: Model, w: World, who: Shopper, provider: 'sandbox' | 'stripe') {
-  if (!who.cart) return;
+async function add(m: Model, w: World, who: Shopper, c: number, p: number) {
+  const cart = await cartOf(w, who, c);
+  if (cart)
+    await http(
+      w.sandbox,
+      'POST',
+      `${API}/orders/${cart}/items`,
+      { productVariant: `${API}/product-variants/${m.parts[p]}` },
+      await tokenOf(w, who),
+    );
+}
+
+/** The storefront's three steps in a row on the shopper's cart `c`: address, delivery, pay; false without a cart. */
+async function checkoutSteps(
+  m: Model,
+  w: World,
+  who: Shopper,
+  c: number,
+  choice: { address: number; method: number; provider: 'sandbox' | 'stripe' },
+): Promise<boolean> {
+  const cart = who.carts[c];
+  if (!cart) return false;
+  const token = await tokenOf(w, who);
+  const addressed = await http(
+    w.sandbox,
+    'PUT',
+    `${API}/orders/${cart}`,
+    { billingAddress: ADDRESSES[choice.address] },
+    token,
+  );
+  const shipment = (addressed.body.shipments ?? [])[0];
+  if (shipment)
+    await http(
+      w.sandbox,
+      'PATCH',
+      `${API}/orders/${cart}/shipments/${shipment.id}`,
+      { shippingMethod: METHODS[choice.method] },
+      token,
+    );
+  await pay(m, w, who, c, choice.provider);
+  return true;
+}
+
+async function pay(m: Model, w: World, who: Shopper, c: number, provider: 'sandbox' | 'stripe') {
+  const cart = who.carts[c];
+  if (!cart) return;
+  const [elsewhere] = await rows<Json>(
+    w,
+    sql`SELECT COUNT(*)::int AS n FROM payments p JOIN orders o ON o.id = p.order_id
+    WHERE p.state = 'new' AND o.customer_id = ${who.customerId} AND o.token_value <> ${cart}`,
+  );
   const paid = await http(
     provider === 'sandbox' ? w.sandbox : w.stripe,
     'POST',
-    `${API}/orders/${who.cart}/pay`,
+    `${API}/orders/${cart}/pay`,
     PAY_URLS,
     await tokenOf(w, who),
   );
   if (paid.status !== 200) return;
+  // The customer's payment open on their other cart was cancelled by this one (I5's case).
+  if (elsewhere!.n > 0) m.reached.superseded += 1;
   const url = paid.body.checkoutUrl as string;
   if (m.checkouts.some((c) => c.url === url)) return;
   m.checkouts.push(
@@ -440,7 +483,7 @@ async function sendWebhook(world: World, event: Json) {
 const rows = async <T>(world: World, query: ReturnType<typeof sql>) =>
   ((await world.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** Checks I1–I4 against the database; throws an InvariantViolation naming the broken one. */
+/** Checks I1–I5 against the database; throws an InvariantViolation naming the broken one. */
 async function checkInvariants(model: Model, world: World, after: string) {
   const fail: Fail = (message: string) => {
     throw new InvariantViolation(`${message} (after ${after})`);
@@ -451,6 +494,7 @@ async function checkInvariants(model: Model, world: World, after: string) {
   if (model.checked.has('I2')) await checkI2(model, world, fail);
   if (model.checked.has('I3')) await checkI3(world, fail);
   if (model.checked.has('I4')) await checkI4(model, world, fail);
+  if (model.checked.has('I5')) await checkI5(world, fail);
 }
 
 type Fail = (message: string) => never;
@@ -558,6 +602,17 @@ async function checkI4(model: Model, world: World, fail: Fail) {
   }
 }
 
+/** I5: a customer has at most one open payment, whichever of their carts it is on. */
+async function checkI5(world: World, fail: Fail) {
+  const open = await rows<Json>(
+    world,
+    sql`
+    SELECT o.customer_id, COUNT(*)::int AS open FROM payments p JOIN orders o ON o.id = p.order_id
+    WHERE p.state = 'new' AND o.customer_id IS NOT NULL GROUP BY o.customer_id HAVING COUNT(*) > 1`,
+  );
+  for (const customer of open) fail(`I5: customer ${customer.customer_id} has ${customer.open} open payments`);
+}
+
 export interface ModelShop {
   world: World;
   /** Puts the run's parts back on sale and forgets every order, payment and shopper of the last run. */
@@ -636,7 +691,7 @@ export async function startModelShop(backend: Backend): Promise<ModelShop> {
           sql`INSERT INTO customers (email, first_name, last_name, password_hash, verified_at, last_seen_at)
           VALUES (${email}, 'Client', ${`N°${s}`}, ${passwordHash}, ${clock.now}, ${clock.now}) RETURNING id`,
         );
-        shoppers.push({ customerId: row!.id as number, email, cart: null });
+        shoppers.push({ customerId: row!.id as number, email, carts: Array<string | null>(CARTS).fill(null) });
       }
       return {
         shoppers,
@@ -646,7 +701,7 @@ export async function startModelShop(backend: Backend): Promise<ModelShop> {
         placed: new Map(),
         counterSold: new Set(),
         steps: 0,
-        reached: { placed: new Set(), refunded: new Set(), held: 0 },
+        reached: { placed: new Set(), refunded: new Set(), held: 0, superseded: 0 },
         checked: new Set(checked),
       };
     },
@@ -666,6 +721,8 @@ export interface ModelRunResult {
   placed: number;
   refunded: number;
   heldSteps: number;
+  /** Payments opened while the same customer had one open on their other cart. */
+  superseded: number;
   failure: string | null;
 }
 
@@ -681,7 +738,7 @@ export async function runMoneyModel(
 ): Promise<ModelRunResult> {
   let steps = 0;
   let executed = 0;
-  const reached = { placed: 0, refunded: 0, held: 0 };
+  const reached = { placed: 0, refunded: 0, held: 0, superseded: 0 };
   const result = await fc.check(
     fc.asyncProperty(fc.commands(commandArbitraries(), { maxCommands, size: 'max' }), async (commands) => {
       const model = await shop.reset(checked);
@@ -693,6 +750,7 @@ export async function runMoneyModel(
         reached.placed += model.reached.placed.size;
         reached.refunded += model.reached.refunded.size;
         reached.held += model.reached.held;
+        reached.superseded += model.reached.superseded;
       }
     }),
     { numRuns: runs, seed, endOnFailure: false },
@@ -703,6 +761,7 @@ export async function runMoneyModel(
     placed: reached.placed,
     refunded: reached.refunded,
     heldSteps: reached.held,
+    superseded: reached.superseded,
     failure: result.failed
       ? `${(result.errorInstance as Error | undefined)?.message ?? 'error'}\n${fc.defaultReportMessage(result)}`
       : null,
