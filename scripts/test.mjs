@@ -7,7 +7,8 @@
  *  2. Vitest: unit tests, then shop-api integration tests on PGlite (and on PostgreSQL when
  *     DATABASE_URL is set),
  *  3. Playwright end-to-end tests in Chromium against the whole shop, built and started for them.
- * Ends with one line "Tests: N passed, N failed".
+ * Ends with the names of the tests that failed (CI shows the end of the output) and one line
+ * "Tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -48,18 +49,38 @@ results.push(
 
 let passed = 0;
 let failed = 0;
+/** "file › test: first line of the error", for each test that failed. */
+const failures = [];
+const firstLine = (text = '') =>
+  text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 const vitestFile = join(out, 'vitest.json');
 if (existsSync(vitestFile)) {
   const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const file of report.testResults)
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed'))
+      failures.push(`${file.name.replace(root, '')} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
 }
 const playwrightFile = join(out, 'playwright.json');
 if (existsSync(playwrightFile)) {
-  const { stats } = JSON.parse(readFileSync(playwrightFile, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(playwrightFile, 'utf8'));
   passed += stats.expected;
   failed += stats.unexpected + stats.flaky;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'flaky'))
+        failures.push(
+          `${spec.file} › [${test.projectName}] ${[...titles, spec.title].join(' › ')}: ${test.status === 'flaky' ? 'flaky, ' : ''}${firstLine(test.results.find((r) => r.error)?.error?.message)}`,
+        );
+    for (const inner of suite.suites ?? []) visit(inner, [...titles, inner.title]);
+  };
+  for (const suite of suites ?? []) visit(suite, []);
 }
+if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.map((line) => `  ✘ ${line}`).join('\n')}\n`);
 const ok = results.every(Boolean) && failed === 0 && passed > 0;
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed\n`);
 process.exit(ok ? 0 : 1);
