@@ -207,15 +207,35 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect((await call('GET', url, { token: laptop.token })).status).toBe(401);
   });
 
-  it('refuses an address another account uses, once the password is right', async () => {
-    const owner = await verifiedCustomer('occupe@exemple.fr');
+  it('answers an address another account uses as a free one: its owner is told, and it never becomes this account’s', async () => {
+    const asker = await verifiedCustomer('occupe@exemple.fr');
     await verifiedCustomer('deja-pris@exemple.fr');
-    const taken = await call('PUT', `${API}/customers/${owner.id}`, {
-      token: owner.token,
-      body: { email: 'deja-pris@exemple.fr', currentPassword: PASSWORD },
-    });
-    expect(taken.status).toBe(422);
-    expect(taken.body.violations).toEqual([{ propertyPath: 'email', message: 'Cet e-mail est déjà utilisé.' }]);
+    const ask = (email: string) =>
+      call('PUT', `${API}/customers/${asker.id}`, { token: asker.token, body: { email, currentPassword: PASSWORD } });
+    const free = await ask('libre-ailleurs@exemple.fr');
+    const taken = await ask('Deja-Pris@exemple.fr');
+    // The same answer (Sylius's 422 « déjà utilisé » told anyone signed in which addresses have an account).
+    expect(taken.status).toBe(free.status);
+    expect(taken.body).toEqual({ ...free.body, pendingEmail: 'deja-pris@exemple.fr' });
+    // The owner is told; no link to take the address exists in any mailbox.
+    const toOwner = await mailsTo('deja-pris@exemple.fr');
+    expect(toOwner.map((mail) => mail.subject)).toEqual(['Vous avez déjà un compte', 'Confirmez votre adresse e-mail']);
+    expect(toOwner[0]!.text).toContain('utiliser cette adresse e-mail pour un autre compte');
+    expect(toOwner[0]!.links).toEqual([`${SITE}/mot-de-passe-oublie`, `${SITE}/connexion`]);
+    // The asker's own address was told of both asks, as for any change.
+    expect(
+      (await mailsTo('occupe@exemple.fr')).filter(
+        (mail) => mail.subject === 'Demande de changement de votre adresse e-mail',
+      ),
+    ).toHaveLength(2);
+    // Both accounts keep their addresses.
+    expect((await login('deja-pris@exemple.fr')).status).toBe(200);
+    expect((await login('occupe@exemple.fr')).status).toBe(200);
+    // A few notices an hour at most: past them, the same answer and no mail.
+    for (let i = 0; i < 4; i += 1) expect((await ask('deja-pris@exemple.fr')).status).toBe(200);
+    expect(
+      (await mailsTo('deja-pris@exemple.fr')).filter((mail) => mail.subject === 'Vous avez déjà un compte'),
+    ).toHaveLength(3);
   });
 
   it('cancels a pending e-mail change when the password is reset', async () => {

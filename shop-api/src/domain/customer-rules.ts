@@ -10,7 +10,6 @@ export const MESSAGES = {
     `Cette chaîne est trop courte. Elle doit avoir au minimum ${min} caractère${min > 1 ? 's' : ''}.`,
   tooLong: (max: number) => `Cette chaîne est trop longue. Elle doit avoir au maximum ${max} caractères.`,
   email: "Cette adresse e-mail n'est pas valide.",
-  emailTaken: 'Cet e-mail est déjà utilisé.',
   wrongCurrentPassword: 'Le mot de passe fourni est différent de celui en cours.',
   passwordForEmail: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
   pendingEmailTaken:

@@ -38,8 +38,8 @@ const RATE_RULES = {
   /** Confirmation links mailed on request to one e-mail: past it the newest one mailed keeps working. */
   verificationMailsPerEmail: { max: 3, timeWindow: HOUR },
   /**
-   * Mails to an address someone registered again (its owner is told, or sent a new confirmation
-   * link): past it the registrations get the same answer and mail nothing.
+   * Mails to an address someone registered again, or asked for as another account's new e-mail (its
+   * owner is told, or sent a new confirmation link): past it the asks get the same answer and mail nothing.
    */
   registrationNoticesPerEmail: { max: 3, timeWindow: HOUR },
   /**

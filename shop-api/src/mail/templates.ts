@@ -110,13 +110,25 @@ export function emailChangedMail(to: string, firstName: string, newEmail: string
  * To the owner of an address someone tried to register again (perhaps the owner, who forgot): the
  * registration's answer is the same as for a new account, so this mail is the only place that says it.
  */
-export function accountExistsMail(to: string, firstName: string, signInUrl: string, resetUrl: string): OutgoingMail {
+/**
+ * To the owner of an address someone asked to use for another account (`asked`: a registration, or a
+ * signed-in customer's new e-mail): the answer to the asker never says the address has an account.
+ */
+export function accountExistsMail(
+  to: string,
+  firstName: string,
+  signInUrl: string,
+  resetUrl: string,
+  asked: 'registration' | 'email-change' = 'registration',
+): OutgoingMail {
   return mail(
     to,
     'Vous avez déjà un compte',
     `Bonjour ${firstName},`,
     [
-      'Quelqu’un, peut-être vous, vient de demander la création d’un compte Pièces Auto Recyclées avec cette adresse e-mail. Elle a déjà un compte : aucun autre n’a été créé et le vôtre n’a pas changé.',
+      asked === 'registration'
+        ? 'Quelqu’un, peut-être vous, vient de demander la création d’un compte Pièces Auto Recyclées avec cette adresse e-mail. Elle a déjà un compte : aucun autre n’a été créé et le vôtre n’a pas changé.'
+        : 'Quelqu’un, peut-être vous, vient de demander à utiliser cette adresse e-mail pour un autre compte Pièces Auto Recyclées. Elle est déjà celle de votre compte : elle n’a pas été reprise, et votre compte n’a pas changé.',
       `Pour vous connecter, utilisez le lien ci-dessous. Mot de passe oublié ? Choisissez-en un nouveau ici : ${resetUrl}`,
     ],
     { url: signInUrl, label: 'Me connecter' },

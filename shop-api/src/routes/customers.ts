@@ -313,13 +313,11 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       if (changesEmail && !body.currentPassword)
         violations.push({ propertyPath: 'currentPassword', message: MESSAGES.passwordForEmail });
       if (violations.length > 0) throw new ViolationError(violations);
-      if (changesEmail) {
-        if (!(await currentPasswordMatches(limits, request, customer, body.currentPassword!))) {
-          throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
-        }
-        if (await findCustomerByEmail(db, newEmail))
-          throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.emailTaken }]);
-      }
+      if (changesEmail && !(await currentPasswordMatches(limits, request, customer, body.currentPassword!)))
+        throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
+      // Another account's address is answered as a free one (Sylius's 422 « déjà utilisé » tells who has an
+      // account): it waits for a link that is never sent, and its owner is told instead (decision 0022).
+      const owner = changesEmail ? await findCustomerByEmail(db, newEmail) : null;
       const link = changesEmail ? newToken() : null;
       const updated = await updateCustomer(db, customer.id, {
         ...(link
@@ -343,7 +341,17 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       });
       if (!updated || updated === 'email-taken') throw notFound();
       if (link) {
-        await mailer.send(emailChangeMail(newEmail, updated.firstName, `${siteUrl}/verification/${link}`));
+        if (!owner) await mailer.send(emailChangeMail(newEmail, updated.firstName, `${siteUrl}/verification/${link}`));
+        else if (await limits.take(request, 'registrationNoticesPerEmail', newEmail))
+          await mailer.send(
+            accountExistsMail(
+              owner.email,
+              owner.firstName,
+              `${siteUrl}/connexion`,
+              `${siteUrl}/mot-de-passe-oublie`,
+              'email-change',
+            ),
+          );
         await mailer.send(
           emailChangeRequestedMail(customer.email, updated.firstName, newEmail, `${siteUrl}/mot-de-passe-oublie`),
         );
