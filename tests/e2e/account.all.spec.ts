@@ -268,6 +268,26 @@ test.describe('customer account', () => {
     await otherAccount.signIn(next, password);
     await expect(otherAccount.page).toHaveURL(/\/compte$/);
     await other.close();
+
+    // Another account's address reads exactly as a free one (before: « Cet e-mail est déjà utilisé »
+    // told anyone signed in who has an account); its owner is told, and it never becomes this account's.
+    const taken = `prise.${unique(testInfo.project.name)}@exemple.fr`;
+    const stranger = await browser.newContext();
+    const strangerAccount = new AccountPage(await stranger.newPage());
+    await strangerAccount.goto('/connexion');
+    await strangerAccount.register({ firstName: 'Marc', lastName: 'Petit', email: taken, password });
+    await expect(strangerAccount.registerForm().getByRole('status')).toBeVisible();
+    await stranger.close();
+    await account.goto('/compte/profil');
+    await page.getByLabel('Adresse e-mail').fill(taken);
+    await page.getByLabel('Mot de passe actuel').fill(password);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('status')).toContainText(`ouvrez le lien que nous venons d’envoyer à ${taken}`);
+    await expect(page.getByText(`Nouvelle adresse en attente : ${taken}.`)).toBeVisible();
+    await expect(page.getByLabel('Adresse e-mail')).toHaveValue(next);
+    expect((await account.mailed(taken, 'Vous avez déjà un compte')).text).toContain(
+      'utiliser cette adresse e-mail pour un autre compte',
+    );
   });
 
   test('guards: the account needs a session, sign-in sends a signed-in customer on, an expired token is refreshed', async ({
