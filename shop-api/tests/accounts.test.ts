@@ -139,14 +139,27 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     for (let i = 0; i < 4; i++) expect((await register('prise@exemple.fr')).status).toBe(204);
     expect((await mailsTo('prise@exemple.fr')).filter((m) => m.subject === 'Vous avez déjà un compte')).toHaveLength(3);
 
-    // Not confirmed yet (the first link lost): registering again mails a new link, and the old one dies.
-    await register('perdue@exemple.fr');
+    const LUCIE_IP = '192.0.2.44'; // her own sign-ins: the other tests' address keeps its allowance
+    // Not confirmed yet: registering again mails a new link, the old one dies, and the account is the new
+    // registration's. A stranger who typed the address first, with a password of theirs, does not get an
+    // account its owner confirms (before: the owner's link confirmed the stranger's password).
+    await register('perdue@exemple.fr', { firstName: 'Pirate', password: 'mot-de-passe-du-pirate' });
     const first = await linkTo('perdue@exemple.fr', '/verification/');
-    expect((await register('perdue@exemple.fr')).status).toBe(204);
+    expect((await register('perdue@exemple.fr', { firstName: 'Lucie' })).status).toBe(204);
+    const [renewed] = await mailsTo('perdue@exemple.fr');
+    expect(renewed!.text).toContain('Bonjour Lucie');
     const second = await linkTo('perdue@exemple.fr', '/verification/');
     expect(second).not.toBe(first);
     expect((await call('PATCH', `${API}/account-verification-requests/${first}`, { body: {} })).status).toBe(404);
     expect((await call('PATCH', `${API}/account-verification-requests/${second}`, { body: {} })).status).toBe(202);
+    expect((await login('perdue@exemple.fr', 'mot-de-passe-du-pirate', LUCIE_IP)).status).toBe(401);
+    const lucie = await login('perdue@exemple.fr', undefined, LUCIE_IP);
+    expect(lucie.status).toBe(200);
+    expect((await call('GET', lucie.body.customer, { token: lucie.body.token })).body.firstName).toBe('Lucie');
+    // Once confirmed, a registration changes nothing of the account: its owner is told instead.
+    await register('perdue@exemple.fr', { firstName: 'Pirate', password: 'mot-de-passe-du-pirate' });
+    expect((await login('perdue@exemple.fr', undefined, LUCIE_IP)).status).toBe(200);
+    expect((await mailsTo('perdue@exemple.fr'))[0]!.subject).toBe('Vous avez déjà un compte');
 
     const invalid = await register('pas-un-email', { firstName: '', password: '123' });
     expect(invalid.status).toBe(422);

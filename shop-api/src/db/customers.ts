@@ -84,6 +84,37 @@ export async function updateCustomer(
   }
 }
 
+/** What a registration sets: the account's details as the registrant typed them (the e-mail aside). */
+export type RegistrationFields = Pick<
+  typeof customers.$inferInsert,
+  'firstName' | 'lastName' | 'passwordHash' | 'subscribedToNewsletter' | 'groupCode' | 'companyName' | 'siret'
+>;
+
+/**
+ * A new registration of an address whose account was never confirmed: that account takes the new
+ * registrant's details (password, names, company) with a new confirmation link, which replaces the old
+ * one. Whoever typed the address first cannot keep an account its owner would confirm without knowing
+ * the password. Null when the account was confirmed (or erased) meanwhile: then nothing changes.
+ */
+export async function renewUnconfirmedRegistration(
+  db: Db,
+  id: number,
+  fields: RegistrationFields,
+  link: { tokenHash: string; expiresAt: Date },
+): Promise<CustomerRow | null> {
+  const [row] = await db
+    .update(customers)
+    .set({
+      ...fields,
+      verificationTokenHash: link.tokenHash,
+      verificationExpiresAt: link.expiresAt,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(customers.id, id), isNull(customers.verifiedAt), isNull(customers.erasedAt)))
+    .returning();
+  return row ?? null;
+}
+
 export type FollowedLink = { customer: CustomerRow; previousEmail: string | null };
 
 /**

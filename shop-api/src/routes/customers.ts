@@ -17,9 +17,11 @@ import {
   findByResetToken,
   findCustomerByEmail,
   followVerificationLink,
+  renewUnconfirmedRegistration,
   resetPassword,
   updateCustomer,
   type CustomerRow,
+  type RegistrationFields,
 } from '../db/customers.js';
 import {
   companyViolations,
@@ -99,16 +101,16 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       if (violations.length > 0) throw new ViolationError(violations);
       const email = normalizeEmail(body.email!);
       const professional = Boolean(body.siret?.trim());
-      const created = await createCustomer(db, {
-        email,
+      const registration: RegistrationFields = {
         firstName: body.firstName!.trim(),
         lastName: body.lastName!.trim(),
         passwordHash: await hashPassword(body.password!),
         subscribedToNewsletter: body.subscribedToNewsletter ?? false,
-        ...(professional
-          ? { groupCode: 'professional', companyName: body.companyName!.trim(), siret: normalizeSiret(body.siret!) }
-          : {}),
-      });
+        groupCode: professional ? 'professional' : 'individual',
+        companyName: professional ? body.companyName!.trim() : null,
+        siret: professional ? normalizeSiret(body.siret!) : null,
+      };
+      const created = await createCustomer(db, { email, ...registration });
       // The same answer whether or not the address has an account (Sylius answers 422 to a taken one,
       // which tells anyone who has an account): the mail that follows, after the answer, says which.
       background.run('registration mail', async () => {
@@ -116,8 +118,19 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
         if (!(await limits.take(request, 'registrationNoticesPerEmail', email))) return;
         const owner = await findCustomerByEmail(db, email);
         if (!owner) return;
-        // Not confirmed yet: the owner lost the first link, most likely. A new one replaces it.
-        if (!owner.verifiedAt) return sendVerification(owner);
+        // Not confirmed yet: the owner lost the first link, or someone else typed the address first. The
+        // account becomes this registration's (its password), with a new link replacing the old one: the
+        // mailbox's owner never confirms an account whose password a stranger chose.
+        if (!owner.verifiedAt) {
+          const token = newToken();
+          const renewed = await renewUnconfirmedRegistration(db, owner.id, registration, {
+            tokenHash: tokenDigest(token),
+            expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
+          });
+          if (renewed)
+            await mailer.send(verificationMail(renewed.email, renewed.firstName, `${siteUrl}/verification/${token}`));
+          return;
+        }
         await mailer.send(
           accountExistsMail(owner.email, owner.firstName, `${siteUrl}/connexion`, `${siteUrl}/mot-de-passe-oublie`),
         );
