@@ -39,6 +39,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       headers: response.headers,
     };
   };
+  const mailsTo = async (email: string) => (await readOutbox(outbox, 500)).filter((mail) => mail.to === email);
   const linkTo = async (email: string, path: string) => {
     const mail = (await readOutbox(outbox, 50)).find(
       (m) => m.to === email && m.links.some((l) => l.startsWith(`${SITE}${path}`)),
@@ -120,7 +121,6 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
   });
 
   it('answers a taken e-mail as a new one and mails its owner instead; refuses invalid fields with 422', async () => {
-    const mailsTo = async (email: string) => (await readOutbox(outbox, 500)).filter((mail) => mail.to === email);
     const owner = await verifiedCustomer('prise@exemple.fr');
     const fresh = await register('libre@exemple.fr');
     const taken = await register('PRISE@exemple.fr', { firstName: 'Intrus', password: 'un-autre-mot-de-passe' });
@@ -165,6 +165,29 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect(invalid.status).toBe(422);
     expect(invalid.body['@type']).toBe('ConstraintViolationList');
     expect(invalid.body.violations.map((v: Json) => v.propertyPath)).toEqual(['firstName', 'email', 'password']);
+  });
+
+  it('gives an unconfirmed account to its latest registration even past the notices limit: no stranger’s link still works', async () => {
+    const IP = '192.0.2.45';
+    const pirate = { firstName: 'Pirate', password: 'mot-de-passe-du-pirate' };
+    // A stranger registers the address four times: the mailbox gets a link each time, three an hour at most.
+    for (let i = 0; i < 4; i++) expect((await register('assiegee@exemple.fr', pirate)).status).toBe(204);
+    const pirates = await linkTo('assiegee@exemple.fr', '/verification/');
+    const mailed = (await mailsTo('assiegee@exemple.fr')).length;
+    expect(mailed).toBe(4);
+    // The owner registers in turn: past the limit no mail leaves, but the stranger's links are dead.
+    expect((await register('assiegee@exemple.fr', { firstName: 'Lucie' })).status).toBe(204);
+    expect((await mailsTo('assiegee@exemple.fr')).length).toBe(mailed);
+    expect((await call('PATCH', `${API}/account-verification-requests/${pirates}`, { body: {} })).status).toBe(404);
+    // A new link on request (its own allowance) confirms the owner's registration.
+    const asked = await call('POST', `${API}/account-verification-requests`, {
+      body: { email: 'assiegee@exemple.fr' },
+    });
+    expect(asked.status).toBe(202);
+    const own = await linkTo('assiegee@exemple.fr', '/verification/');
+    expect((await call('PATCH', `${API}/account-verification-requests/${own}`, { body: {} })).status).toBe(202);
+    expect((await login('assiegee@exemple.fr', pirate.password, IP)).status).toBe(401);
+    expect((await login('assiegee@exemple.fr', undefined, IP)).status).toBe(200);
   });
 
   it('answers lexik 401s: bad credentials, missing, garbage and expired tokens', async () => {

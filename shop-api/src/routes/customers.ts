@@ -115,25 +115,28 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       // which tells anyone who has an account): the mail that follows, after the answer, says which.
       background.run('registration mail', async () => {
         if (created !== 'email-taken') return sendVerification(created);
-        if (!(await limits.take(request, 'registrationNoticesPerEmail', email))) return;
         const owner = await findCustomerByEmail(db, email);
         if (!owner) return;
+        // At most a few such mails an hour to one address; past them, the same answer and no mail.
+        const mayMail = await limits.take(request, 'registrationNoticesPerEmail', email);
         // Not confirmed yet: the owner lost the first link, or someone else typed the address first. The
-        // account becomes this registration's (its password), with a new link replacing the old one: the
-        // mailbox's owner never confirms an account whose password a stranger chose.
+        // account becomes this registration's (its password) and every older link dies, mailed or not: the
+        // mailbox's owner never confirms an account whose password a stranger chose (without the mail, a
+        // new link is asked for on /lien-de-confirmation).
         if (!owner.verifiedAt) {
           const token = newToken();
           const renewed = await renewUnconfirmedRegistration(db, owner.id, registration, {
             tokenHash: tokenDigest(token),
             expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
           });
-          if (renewed)
+          if (renewed && mayMail)
             await mailer.send(verificationMail(renewed.email, renewed.firstName, `${siteUrl}/verification/${token}`));
           return;
         }
-        await mailer.send(
-          accountExistsMail(owner.email, owner.firstName, `${siteUrl}/connexion`, `${siteUrl}/mot-de-passe-oublie`),
-        );
+        if (mayMail)
+          await mailer.send(
+            accountExistsMail(owner.email, owner.firstName, `${siteUrl}/connexion`, `${siteUrl}/mot-de-passe-oublie`),
+          );
       });
       return reply.status(204).send();
     },
