@@ -37,17 +37,41 @@ export function afterAdd(token: string, answer: { status: number; message?: stri
   return { kind: 'refused', code };
 }
 
+/** Whether a part posted to the account's cart at sign-in is in it now (added, or there already). */
+export const joined = (outcome: AddOutcome) =>
+  outcome.kind === 'added' || (outcome.kind === 'refused' && outcome.code === 'deja-au-panier');
+
 /**
  * What the cart page says after signing in when parts of the browser's cart did not join the account's
  * (`outcomes`: one per part posted to it), or null when every part joined. A part already there joined.
  * The account's cart full comes first: the shopper can act on it (order, then add the rest).
  */
 export function mergeRefusal(outcomes: readonly AddOutcome[]): RefusalCode | null {
-  const left = outcomes.filter((outcome) => outcome.kind !== 'added' && !isAlreadyThere(outcome));
+  const left = outcomes.filter((outcome) => !joined(outcome));
   if (left.length === 0) return null;
   return left.some((outcome) => outcome.kind === 'refused' && outcome.code === 'panier-plein')
     ? 'fusion-panier-plein'
     : 'fusion-incomplete';
 }
 
-const isAlreadyThere = (outcome: AddOutcome) => outcome.kind === 'refused' && outcome.code === 'deja-au-panier';
+/** At most this many names are kept of the parts left out at sign-in (a cart holds 20), each this long. */
+const LEFT_PARTS_MAX = 20;
+const LEFT_PART_NAME_MAX = 200;
+
+/** The names of the parts left out at sign-in, as kept for the cart page (JSON, bounded). */
+export const keptLeftParts = (names: readonly string[]) =>
+  JSON.stringify(names.slice(0, LEFT_PARTS_MAX).map((name) => name.slice(0, LEFT_PART_NAME_MAX)));
+
+/** Those names read back: anything but a short list of short texts reads as none. */
+export function readLeftParts(kept: string | undefined): string[] {
+  try {
+    const names: unknown = JSON.parse(kept ?? '[]');
+    return Array.isArray(names) &&
+      names.length <= LEFT_PARTS_MAX &&
+      names.every((name) => typeof name === 'string' && name.length <= LEFT_PART_NAME_MAX)
+      ? names
+      : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { CART_COOKIE, SHIPPING_CHOICE_COOKIE } from '@/lib/auth/session';
+import { CART_COOKIE, LEFT_PARTS_COOKIE, SHIPPING_CHOICE_COOKIE } from '@/lib/auth/session';
 import { readSession } from '@/lib/auth/server';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
@@ -9,7 +9,7 @@ import { withShopperChoice, type ShopperChoice } from '@/lib/checkout/state';
 import { publicCall, shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
 import { lastSegment } from '@/lib/url/decode';
-import { afterAdd, isStillCart, mergeRefusal, type AddOutcome } from './rules';
+import { afterAdd, isStillCart, joined, keptLeftParts, mergeRefusal, readLeftParts, type AddOutcome } from './rules';
 
 /**
  * The visitor's cart as the cart and checkout pages read it (prices in cents, computed by the shop API),
@@ -18,6 +18,8 @@ import { afterAdd, isStillCart, mergeRefusal, type AddOutcome } from './rules';
 export type Cart = Order & ShopperChoice;
 
 export const PREVIOUS_CART_COOKIE = 'shop_previous_cart_token';
+/** How long the cart page can name the parts left out at sign-in. */
+const LEFT_PARTS_LIFETIME_S = 15 * 60;
 
 /**
  * The carts the shop API just answered to an add, for the pages that follow (the cart page the add
@@ -134,6 +136,7 @@ export async function pickUpCustomerCart(): Promise<RefusalCode | null> {
   if (picked.status !== 201 || !picked.body || !isStillCart(picked.body)) return null;
   const account = picked.body.tokenValue;
   const outcomes: AddOutcome[] = [];
+  const left: string[] = [];
   if (current && current !== account) {
     // Read and emptied as the visitor it was: with the customer's token the shop API would make that cart
     // theirs too (and a later pickup could answer it instead of the one this browser now uses). Only the
@@ -144,14 +147,30 @@ export async function pickUpCustomerCart(): Promise<RefusalCode | null> {
     for (const item of items) {
       const variant = lastSegment(item.variant);
       if (!variant) continue;
+      // Taken out first: of two sign-ins at once from this browser (two tabs, two accounts), only the one
+      // whose removal succeeds moves the part. One that cannot join is put back where it was (unless it
+      // was sold or held meanwhile) and named on the cart page.
+      if ((await publicCall('DELETE', `${path}/items/${item.id}`)).status !== 204) continue;
       const moved = await postItem(account, variant);
       outcomes.push(moved);
-      if (moved.kind === 'added' || (moved.kind === 'refused' && moved.code === 'deja-au-panier'))
-        await publicCall('DELETE', `${path}/items/${item.id}`);
+      if (joined(moved)) continue;
+      left.push(item.productName);
+      await publicCall('POST', `${path}/items`, { productVariant: variant, quantity: 1 });
     }
   }
   if (current !== account) setCartToken(jar, account);
+  if (left.length > 0)
+    jar.set(LEFT_PARTS_COOKIE, keptLeftParts(left), {
+      ...sessionCookieOptions(storefrontConfig().siteUrl),
+      maxAge: LEFT_PARTS_LIFETIME_S,
+    });
+  else jar.delete(LEFT_PARTS_COOKIE);
   return mergeRefusal(outcomes);
+}
+
+/** The names of the parts that could not join the account's cart at the last sign-in (for 15 minutes). */
+export async function partsLeftAtSignIn(): Promise<string[]> {
+  return readLeftParts((await cookies()).get(LEFT_PARTS_COOKIE)?.value);
 }
 
 export { orderCall };

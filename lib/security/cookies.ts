@@ -19,6 +19,11 @@ const STRICTLY_NECESSARY_COOKIES = [
     purpose: 'le mode de livraison choisi pour votre panier, pour ne jamais vous faire payer un autre mode (30 jours)',
   },
   { name: 'shop_previous_cart_token', purpose: 'votre dernière commande, pour afficher sa confirmation (30 jours)' },
+  {
+    name: 'shop_merge_left',
+    purpose:
+      'les pièces de votre panier qui n’ont pas pu rejoindre celui de votre compte à la connexion, pour vous les nommer (15 minutes)',
+  },
 ] as const;
 
 export const STRICTLY_NECESSARY_COOKIE_NAMES: readonly string[] = STRICTLY_NECESSARY_COOKIES.map(

@@ -137,9 +137,12 @@ test.describe('cart', () => {
     await phone.account.signIn(email, 'pieces-auto-2026');
     // Before: on to the account page, the part gone from view and nothing said.
     await expect(phone.page).toHaveURL(/\/panier\?refus=fusion-panier-plein$/);
-    await expect(phone.alert()).toHaveText(
+    await expect(phone.alert().getByRole('paragraph').first()).toHaveText(
       'Votre compte avait déjà un panier, et un panier compte au plus 20 pièces : des pièces ajoutées avant votre connexion n’ont pas pu y entrer. Commandez d’abord celles-ci, puis ajoutez les autres.',
     );
+    // Named, so the shopper knows which (before: « des pièces », and none was on the page).
+    await expect(phone.alert()).toContainText('Pièces restées hors de votre panier :');
+    await expect(phone.alert().getByRole('listitem')).toHaveText([part.name]);
     await expect(phone.page.getByRole('link', { name: 'Panier, 20 articles' })).toBeVisible();
     // The part was not lost: it is still in the cart this browser had, as a visitor's.
     const variantsOf = async (token: string, init?: { headers: Record<string, string> }) =>
@@ -149,5 +152,56 @@ test.describe('cart', () => {
     expect(await variantsOf(visitorsCart)).toEqual([partCode]);
     expect(await variantsOf(accountCart, { headers })).not.toContain(partCode);
     await phone.page.context().close();
+  });
+
+  test('two tabs of one browser signing in to two accounts at once move each part of its cart to one of them', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const api = `${E2E_SHOP_API_URL}/api/v2/shop`;
+    const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const emails = [`onglet-a.${stamp}@exemple.fr`, `onglet-b.${stamp}@exemple.fr`];
+    for (const email of emails) {
+      const context = await browser.newContext();
+      await new CheckoutPage(await context.newPage()).signUp(email);
+      await context.close();
+    }
+    // One browser, two parts in its cart, two tabs on the sign-in page.
+    const context = await browser.newContext();
+    const tabs = [new CheckoutPage(await context.newPage()), new CheckoutPage(await context.newPage())];
+    await tabs[0]!.goto('/pieces/vitrage');
+    const links = tabs[0]!.partLinks();
+    const parts = [];
+    for (const index of [0, 1]) {
+      const link = links.nth(index);
+      parts.push({ name: (await link.textContent())!.trim(), href: (await link.getAttribute('href'))! });
+    }
+    for (const part of parts) await tabs[0]!.addFromListing('/pieces/vitrage', part);
+    for (const [index, tab] of tabs.entries()) {
+      await tab.goto('/connexion');
+      await tab.account.signInForm().getByLabel('Adresse e-mail').fill(emails[index]!);
+      await tab.account.signInForm().getByLabel('Mot de passe').fill('pieces-auto-2026');
+    }
+    await Promise.all(
+      tabs.map((tab) => tab.account.signInForm().getByRole('button', { name: 'Se connecter' }).click()),
+    );
+    for (const tab of tabs) await expect(tab.page).not.toHaveURL(/\/connexion/);
+
+    // Each part is in exactly one of the two accounts' carts (before: in both).
+    const codes = parts.map((part) => /\/piece\/(P\d+)\//.exec(part.href)![1]!);
+    const found: string[] = [];
+    for (const email of emails) {
+      const signedIn = await request.post(`${api}/authentication-token`, {
+        data: { email, password: 'pieces-auto-2026' },
+      });
+      const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+      const cart = (await (await request.post(`${api}/orders`, { data: {}, headers })).json()) as {
+        items: { variant: string }[];
+      };
+      found.push(...cart.items.map((item) => item.variant.split('/').pop()!));
+    }
+    expect(found.filter((code) => codes.includes(code)).sort()).toEqual([...codes].sort());
+    await context.close();
   });
 });

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { CartQuantitySync } from '@/components/cart/cart-quantity-sync';
 import { removeFromCartAction } from '@/lib/cart/actions';
-import { getCart } from '@/lib/cart/server';
+import { getCart, partsLeftAtSignIn } from '@/lib/cart/server';
 import { formatPrice } from '@/lib/format/price';
 import { readRefusal, REFUSAL_PARAM } from '@/lib/url/refusal';
 import { PriceExcludingVat } from '@/components/catalogue/price-excluding-vat';
@@ -31,6 +31,8 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
   ]);
   // A code only: whatever else the address says is not shown.
   const refusal = readRefusal(params[REFUSAL_PARAM]);
+  // After a sign-in that left parts out of the account's cart: which ones (kept by the sign-in itself).
+  const left = refusal?.startsWith('fusion-') ? await partsLeftAtSignIn() : [];
   const added =
     typeof params.ajout === 'string' && cart?.items.some((item) => item.variant.endsWith(`/${params.ajout}`));
   return (
@@ -40,9 +42,19 @@ export default async function CartPage({ searchParams }: { searchParams: SearchP
       </h1>
       <CartQuantitySync quantity={cart?.itemsTotalQuantities ?? 0} />
       {refusal && (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          {refusals(refusal)}
-        </p>
+        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          <p>{refusals(refusal)}</p>
+          {left.length > 0 && (
+            <>
+              <p className="mt-2 font-semibold">{t('leftAtSignIn')}</p>
+              <ul className="mt-1 list-disc pl-6">
+                {left.map((name, index) => (
+                  <li key={index}>{name}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       )}
       {added && (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
