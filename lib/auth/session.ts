@@ -14,7 +14,7 @@ export const AUTH_COOKIES = {
 export const CART_COOKIE = 'shop_cart_token';
 /** The delivery method the shopper chose for the cart, as its code (see `withShopperChoice`). */
 export const SHIPPING_CHOICE_COOKIE = 'shop_shipping_choice';
-/** The names of the parts that could not join the account's cart at sign-in, for the cart page to list. */
+/** The cart the parts that could not join the account's cart at sign-in stayed in, for the cart page to list them. */
 export const LEFT_PARTS_COOKIE = 'shop_merge_left';
 /** What the browser keeps of its cart: they go together when the session ends. */
 export const CART_COOKIES = [CART_COOKIE, SHIPPING_CHOICE_COOKIE, LEFT_PARTS_COOKIE] as const;

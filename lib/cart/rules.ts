@@ -53,25 +53,3 @@ export function mergeRefusal(outcomes: readonly AddOutcome[]): RefusalCode | nul
     ? 'fusion-panier-plein'
     : 'fusion-incomplete';
 }
-
-/** At most this many names are kept of the parts left out at sign-in (a cart holds 20), each this long. */
-const LEFT_PARTS_MAX = 20;
-const LEFT_PART_NAME_MAX = 200;
-
-/** The names of the parts left out at sign-in, as kept for the cart page (JSON, bounded). */
-export const keptLeftParts = (names: readonly string[]) =>
-  JSON.stringify(names.slice(0, LEFT_PARTS_MAX).map((name) => name.slice(0, LEFT_PART_NAME_MAX)));
-
-/** Those names read back: anything but a short list of short texts reads as none. */
-export function readLeftParts(kept: string | undefined): string[] {
-  try {
-    const names: unknown = JSON.parse(kept ?? '[]');
-    return Array.isArray(names) &&
-      names.length <= LEFT_PARTS_MAX &&
-      names.every((name) => typeof name === 'string' && name.length <= LEFT_PART_NAME_MAX)
-      ? names
-      : [];
-  } catch {
-    return [];
-  }
-}

@@ -9,7 +9,8 @@ import { withShopperChoice, type ShopperChoice } from '@/lib/checkout/state';
 import { publicCall, shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
 import { lastSegment } from '@/lib/url/decode';
-import { afterAdd, isStillCart, joined, keptLeftParts, mergeRefusal, readLeftParts, type AddOutcome } from './rules';
+import { isShopIdentifier } from '@/lib/shop-api/identifier';
+import { afterAdd, isStillCart, joined, mergeRefusal, type AddOutcome } from './rules';
 
 /**
  * The visitor's cart as the cart and checkout pages read it (prices in cents, computed by the shop API),
@@ -136,7 +137,6 @@ export async function pickUpCustomerCart(): Promise<RefusalCode | null> {
   if (picked.status !== 201 || !picked.body || !isStillCart(picked.body)) return null;
   const account = picked.body.tokenValue;
   const outcomes: AddOutcome[] = [];
-  const left: string[] = [];
   if (current && current !== account) {
     // Read and emptied as the visitor it was: with the customer's token the shop API would make that cart
     // theirs too (and a later pickup could answer it instead of the one this browser now uses). Only the
@@ -149,28 +149,34 @@ export async function pickUpCustomerCart(): Promise<RefusalCode | null> {
       if (!variant) continue;
       // Taken out first: of two sign-ins at once from this browser (two tabs, two accounts), only the one
       // whose removal succeeds moves the part. One that cannot join is put back where it was (unless it
-      // was sold or held meanwhile) and named on the cart page.
+      // was sold or held meanwhile), for the cart page to name.
       if ((await publicCall('DELETE', `${path}/items/${item.id}`)).status !== 204) continue;
       const moved = await postItem(account, variant);
       outcomes.push(moved);
-      if (joined(moved)) continue;
-      left.push(item.productName);
-      await publicCall('POST', `${path}/items`, { productVariant: variant, quantity: 1 });
+      if (!joined(moved)) await publicCall('POST', `${path}/items`, { productVariant: variant, quantity: 1 });
     }
   }
   if (current !== account) setCartToken(jar, account);
-  if (left.length > 0)
-    jar.set(LEFT_PARTS_COOKIE, keptLeftParts(left), {
+  const refusal = mergeRefusal(outcomes);
+  // The cart they stayed in, not their names: the cart page reads them from the shop API, so a cookie
+  // written by someone else can make it list catalogue parts at most, never a text of theirs.
+  if (refusal && current)
+    jar.set(LEFT_PARTS_COOKIE, current, {
       ...sessionCookieOptions(storefrontConfig().siteUrl),
       maxAge: LEFT_PARTS_LIFETIME_S,
     });
   else jar.delete(LEFT_PARTS_COOKIE);
-  return mergeRefusal(outcomes);
+  return refusal;
 }
 
 /** The names of the parts that could not join the account's cart at the last sign-in (for 15 minutes). */
 export async function partsLeftAtSignIn(): Promise<string[]> {
-  return readLeftParts((await cookies()).get(LEFT_PARTS_COOKIE)?.value);
+  const token = (await cookies()).get(LEFT_PARTS_COOKIE)?.value;
+  if (!token || !isShopIdentifier(token, 128)) return [];
+  const left = await publicCall<Order>('GET', `orders/${encodeURIComponent(token)}`);
+  return left.status === 200 && left.body && isStillCart(left.body)
+    ? left.body.items.map((item) => item.productName)
+    : [];
 }
 
 export { orderCall };

@@ -22,7 +22,7 @@ const STRICTLY_NECESSARY_COOKIES = [
   {
     name: 'shop_merge_left',
     purpose:
-      'les pièces de votre panier qui n’ont pas pu rejoindre celui de votre compte à la connexion, pour vous les nommer (15 minutes)',
+      'le panier où sont restées les pièces qui n’ont pas pu rejoindre celui de votre compte à la connexion, pour vous les nommer (15 minutes)',
   },
 ] as const;
 

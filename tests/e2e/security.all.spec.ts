@@ -277,7 +277,7 @@ test.describe('what a stranger writes in an address or a request', () => {
     }
   });
 
-  test('the cart shows only its own refusal messages, never a text from the address', async ({ page }) => {
+  test('the cart shows only its own refusal messages, never a text from the address or a cookie', async ({ page }) => {
     await page.goto(
       `/panier?refus=${encodeURIComponent('Votre compte est bloqué : appelez le 08 99 00 00 00 pour le débloquer.')}`,
     );
@@ -286,6 +286,17 @@ test.describe('what a stranger writes in an address or a request', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
     await page.goto('/panier?refus=deja-au-panier');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Cette pièce est déjà dans votre panier.');
+    // Nor a text from a cookie: the parts left out at sign-in are read from the shop API, by their cart.
+    await page.context().addCookies([
+      {
+        name: 'shop_merge_left',
+        value: encodeURIComponent(JSON.stringify(['Appelez le 08 99 00 00 00 pour récupérer vos pièces'])),
+        url: page.url(),
+      },
+    ]);
+    await page.goto('/panier?refus=fusion-panier-plein');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('un panier compte au plus 20 pièces');
+    await expect(page.getByRole('main')).not.toContainText('08 99');
   });
 
   test('the revalidation endpoint stops reading a body past its limit, chunked and unsigned', async ({ baseURL }) => {

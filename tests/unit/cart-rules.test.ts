@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterAdd, isStillCart, keptLeftParts, mergeRefusal, readLeftParts, type AddOutcome } from '@/lib/cart/rules';
+import { afterAdd, isStillCart, mergeRefusal, type AddOutcome } from '@/lib/cart/rules';
 
 const cart = { tokenValue: 'abc', checkoutState: 'shipping_selected', paymentState: 'cart' };
 const refusal = (message: string) => ({ status: 422, message });
@@ -45,19 +45,5 @@ describe('cart rules', () => {
     expect(mergeRefusal([{ kind: 'new-cart', previousToken: 'abc' }])).toBe('fusion-incomplete');
     // Whatever else happened, a full cart is what the shopper can act on.
     expect(mergeRefusal([held, full, added])).toBe('fusion-panier-plein');
-  });
-
-  it('keeps the names of the parts left out at sign-in, and reads back only a short list of short texts', () => {
-    const names = ['Phare avant droit', 'Rétroviseur « gauche » <b>'];
-    expect(readLeftParts(keptLeftParts(names))).toEqual(names);
-    expect(readLeftParts(undefined)).toEqual([]);
-    // Bounded when kept: 20 names at most, 200 characters each.
-    const many = Array.from({ length: 25 }, (_, i) => `Pièce ${i} `.padEnd(300, 'x'));
-    const kept = readLeftParts(keptLeftParts(many));
-    expect(kept).toHaveLength(20);
-    expect(kept.every((name) => name.length === 200)).toBe(true);
-    // Anything else, as a cookie edited by hand could hold, reads as none.
-    for (const value of ['pas du JSON', '{"a":1}', '[1,2]', JSON.stringify(['x'.repeat(201)]), JSON.stringify(many)])
-      expect(readLeftParts(value)).toEqual([]);
   });
 });
