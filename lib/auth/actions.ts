@@ -39,8 +39,10 @@ import { withRefusal } from '@/lib/url/refusal';
  */
 
 const MESSAGES = {
-  badCredentials: 'E-mail ou mot de passe incorrect.',
-  unverified: 'Confirmez d’abord votre adresse e-mail avec le lien que nous vous avons envoyé.',
+  // One message for both (the yard's Sylius answers « Account is disabled. » to an unconfirmed account):
+  // which one it is would tell whether a confirmed account has this address.
+  badCredentials:
+    'E-mail ou mot de passe incorrect. Si vous venez de créer votre compte, confirmez d’abord votre adresse e-mail avec le lien que nous vous avons envoyé.',
   tooMany: 'Trop de tentatives. Patientez quelques minutes avant de réessayer.',
   unavailable: UNAVAILABLE_MESSAGE,
   expiredLink: 'Ce lien est inconnu ou a expiré. Demandez-en un nouveau.',
@@ -63,16 +65,11 @@ async function signedInCustomerId(): Promise<string> {
 export async function loginAction(values: LoginValues, returnTo: string | null): Promise<FormResult> {
   const input = await checked(loginSchema, values);
   if (isResult(input)) return input;
-  const answer = await publicCall<SessionTokens & { message?: string }>('POST', 'authentication-token', {
+  const answer = await publicCall<SessionTokens>('POST', 'authentication-token', {
     email: input.email,
     password: input.password,
   });
-  if (answer.status === 401) {
-    return {
-      ok: false,
-      messages: [answer.body?.message === 'Account is disabled.' ? MESSAGES.unverified : MESSAGES.badCredentials],
-    };
-  }
+  if (answer.status === 401) return { ok: false, messages: [MESSAGES.badCredentials] };
   if (answer.status !== 200 || !answer.body) return failure(answer);
   await storeSession(answer.body);
   // Professionals read prices excluding VAT: the header learns the group from this cookie.

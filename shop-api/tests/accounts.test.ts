@@ -85,7 +85,8 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect((await register('  Lea.Martin@Exemple.fr ')).status).toBe(204);
     const early = await login('lea.martin@exemple.fr');
     expect(early.status).toBe(401);
-    expect(early.body).toEqual({ code: 401, message: 'Account is disabled.' });
+    // The same answer as a wrong password: an account's state is nobody's business before sign-in.
+    expect(early.body).toEqual({ code: 401, message: 'Invalid credentials.' });
     const [mail] = await readOutbox(outbox, 1);
     expect(mail!.subject).toBe('Confirmez votre adresse e-mail');
     expect(mail!.text).toContain('Bonjour Léa');
@@ -134,6 +135,11 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     // The account is untouched: the owner's password still signs in, the stranger's does not.
     expect((await login('prise@exemple.fr')).status).toBe(200);
     expect((await login('prise@exemple.fr', 'un-autre-mot-de-passe')).status).toBe(401);
+    // Signing in with the password just registered tells nothing either: the new account, not confirmed
+    // yet, answers as the taken address does (before: « Account is disabled. » against « Invalid credentials. »).
+    const asNew = await login('libre@exemple.fr', undefined, '192.0.2.46');
+    const asTaken = await login('prise@exemple.fr', 'un-autre-mot-de-passe', '192.0.2.46');
+    expect([asNew.status, asNew.body]).toEqual([asTaken.status, asTaken.body]);
     expect((await call('GET', owner.customer, { token: owner.token })).body.firstName).toBe('Léa');
     // Registered again and again, the owner hears of it three times an hour, not more.
     for (let i = 0; i < 4; i++) expect((await register('prise@exemple.fr')).status).toBe(204);

@@ -37,7 +37,9 @@ test.describe('customer account', () => {
 
     // Not verified yet: sign-in is refused with a way forward.
     await account.signIn(email, password);
-    await expect(account.signInForm().getByRole('alert')).toContainText('Confirmez d’abord votre adresse e-mail');
+    await expect(account.signInForm().getByRole('alert')).toContainText(
+      'E-mail ou mot de passe incorrect. Si vous venez de créer votre compte, confirmez d’abord votre adresse e-mail avec le lien que nous vous avons envoyé.',
+    );
 
     // The first link lost: a new one is asked for from the sign-in form, and only the new one works
     // (before: no way to get one, and registering again said the e-mail was taken).

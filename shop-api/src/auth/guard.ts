@@ -14,7 +14,6 @@ export const JWT_MESSAGES = {
   expired: 'Expired JWT Token',
   invalid: 'Invalid JWT Token',
   badCredentials: 'Invalid credentials.',
-  disabled: 'Account is disabled.',
 } as const;
 
 async function signedClaims(request: FastifyRequest, jwt: JwtService): Promise<AccessClaims> {

@@ -70,8 +70,10 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits
     const customer = await findCustomerByEmail(db, email);
     // Unknown e-mails cost a hash check too: timing tells nothing about who has an account.
     const valid = await verifyPassword(customer?.passwordHash ?? (await decoyHash()), request.body.password);
-    if (!customer || !valid) throw new AuthError(401, JWT_MESSAGES.badCredentials);
-    if (!customer.verifiedAt) throw new AuthError(401, JWT_MESSAGES.disabled);
+    // An account not confirmed yet answers as a wrong password (lexik says « Account is disabled. »): a
+    // registration sets the password, so that answer told whether the address already had a confirmed
+    // account (its own password, not the one just registered, then fails).
+    if (!customer || !valid || !customer.verifiedAt) throw new AuthError(401, JWT_MESSAGES.badCredentials);
     await limits.take(request, 'knownAddress', pair); // this address is now the owner's
     return issueTokens(customer.id, customer.email);
   }
