@@ -114,7 +114,7 @@ export async function verifyAccountAction(token: string): Promise<FormResult> {
   if (answer.status === 202)
     return {
       ok: true,
-      message: 'Votre adresse e-mail est confirmée : c’est avec elle que vous vous connectez désormais.',
+      message: 'Votre adresse e-mail est confirmée : c’est avec elle que vous vous connectez.',
     };
   return answer.status === 404 ? { ok: false, messages: [MESSAGES.expiredLink] } : failure(answer);
 }
