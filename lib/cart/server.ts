@@ -128,7 +128,7 @@ export async function addToCart(variant: string): Promise<{ kind: 'added' } | { 
  * answers their cart, or a new one). Parts this browser put in a cart before signing in join that cart
  * first: one cart has them all, on every device (before: the browser's cart stayed, and the account's
  * parts vanished behind it). A part that cannot join (sold, held, the cart full) stays in the visitor's
- * cart, which no longer shows anywhere: the answer is then the refusal the cart page tells the shopper.
+ * cart: the answer is then the refusal the cart page tells the shopper, with those parts' names.
  */
 export async function pickUpCustomerCart(): Promise<RefusalCode | null> {
   const jar = await cookies();

@@ -119,7 +119,7 @@ export function accountExistsMail(
   firstName: string,
   signInUrl: string,
   resetUrl: string,
-  asked: 'registration' | 'email-change' = 'registration',
+  asked: 'registration' | 'email-change',
 ): OutgoingMail {
   return mail(
     to,

@@ -55,14 +55,27 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
   app,
   { db, jwt, limits, background, mailer, now, siteUrl },
 ) => {
-  async function sendVerification(customer: CustomerRow) {
+  /** A new confirmation link: its digest and end to store (which kills the older one), its URL to mail. */
+  function verificationLink() {
     const token = newToken();
-    await updateCustomer(db, customer.id, {
-      verificationTokenHash: tokenDigest(token),
-      verificationExpiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
-    });
-    await mailer.send(verificationMail(customer.email, customer.firstName, `${siteUrl}/verification/${token}`));
+    const expiresAt = new Date(now().getTime() + VERIFICATION_TTL_MS);
+    return { tokenHash: tokenDigest(token), expiresAt, url: `${siteUrl}/verification/${token}` };
   }
+
+  async function sendVerification(customer: CustomerRow) {
+    const link = verificationLink();
+    await updateCustomer(db, customer.id, {
+      verificationTokenHash: link.tokenHash,
+      verificationExpiresAt: link.expiresAt,
+    });
+    await mailer.send(verificationMail(customer.email, customer.firstName, link.url));
+  }
+
+  /** « Vous avez déjà un compte » to the owner of an address someone asked to use for another account. */
+  const tellOwner = (owner: CustomerRow, asked: 'registration' | 'email-change') =>
+    mailer.send(
+      accountExistsMail(owner.email, owner.firstName, `${siteUrl}/connexion`, `${siteUrl}/mot-de-passe-oublie`, asked),
+    );
 
   app.post<{
     Body: {
@@ -124,19 +137,12 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
         // mailbox's owner never confirms an account whose password a stranger chose (without the mail, a
         // new link is asked for on /lien-de-confirmation).
         if (!owner.verifiedAt) {
-          const token = newToken();
-          const renewed = await renewUnconfirmedRegistration(db, owner.id, registration, {
-            tokenHash: tokenDigest(token),
-            expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
-          });
-          if (renewed && mayMail)
-            await mailer.send(verificationMail(renewed.email, renewed.firstName, `${siteUrl}/verification/${token}`));
+          const link = verificationLink();
+          const renewed = await renewUnconfirmedRegistration(db, owner.id, registration, link);
+          if (renewed && mayMail) await mailer.send(verificationMail(renewed.email, renewed.firstName, link.url));
           return;
         }
-        if (mayMail)
-          await mailer.send(
-            accountExistsMail(owner.email, owner.firstName, `${siteUrl}/connexion`, `${siteUrl}/mot-de-passe-oublie`),
-          );
+        if (mayMail) await tellOwner(owner, 'registration');
       });
       return reply.status(204).send();
     },
@@ -359,15 +365,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       if (link) {
         if (!owner) await mailer.send(emailChangeMail(newEmail, updated.firstName, `${siteUrl}/verification/${link}`));
         else if (await limits.take(request, 'registrationNoticesPerEmail', newEmail))
-          await mailer.send(
-            accountExistsMail(
-              owner.email,
-              owner.firstName,
-              `${siteUrl}/connexion`,
-              `${siteUrl}/mot-de-passe-oublie`,
-              'email-change',
-            ),
-          );
+          await tellOwner(owner, 'email-change');
         await mailer.send(
           emailChangeRequestedMail(customer.email, updated.firstName, newEmail, `${siteUrl}/mot-de-passe-oublie`),
         );
