@@ -1,8 +1,10 @@
 /**
  * Who may read or change an order: anyone with the token of an anonymous cart, only its customer
  * otherwise (404 to others). An erased account's orders keep their link to it, so they answer nobody.
- * An anonymous cart used with a customer's token becomes theirs (Sylius blames the cart on the signed-in
- * user the same way): a visitor who signs in keeps the cart they filled, and finds it on other devices.
+ * An anonymous cart becomes a customer's only when their token **changes** it (adds, removes, addresses,
+ * pays): a read never changes an owner. Otherwise a stranger's link (`/compte/commandes/<their cart>`)
+ * opened by a signed-in customer made the stranger's cart, with its part and delivery address, the
+ * customer's, picked up at their next sign-in (decision 0025).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -11,10 +13,13 @@ import { notFound } from '../http/errors.js';
 import { requireCustomer } from './guard.js';
 import type { JwtService } from './jwt.js';
 
+/** GET and HEAD read: they change no row, whoever sends them. */
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
 /** Checks who may use the order; its owner afterwards (a visitor's cart used by a customer is theirs). */
 async function checkAccess(db: Db, jwt: JwtService, request: FastifyRequest, order: OrderRow): Promise<number | null> {
   if (order.customerId === null) {
-    if (!request.headers.authorization || order.state !== 'cart') return null;
+    if (!request.headers.authorization || order.state !== 'cart' || isRead(request)) return null;
     const claims = await requireCustomer(db, jwt, request).catch(() => null);
     if (!claims) return null;
     const owner = await claimCart(db, order.id, claims.customerId);

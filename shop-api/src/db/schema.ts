@@ -255,9 +255,44 @@ export const customers = pgTable('customers', {
   pendingEmailSession: varchar('pending_email_session', { length: 36 }),
   resetTokenHash: varchar('reset_token_hash', { length: 64 }).unique(),
   resetExpiresAt: timestamp('reset_expires_at', { mode: 'date' }),
+  /**
+   * When the owner last proved the mailbox (confirmed the account, reset the password, followed a new
+   * e-mail's link): what was added since, someone holding only the password may have added; the limits
+   * counted against the e-mail start again from it.
+   */
+  mailboxProvenAt: timestamp('mailbox_proven_at', { mode: 'date' }),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Registrations of an address whose account is not confirmed yet, each with its own details and link
+ * (decision 0026). None replaces another: the link proves the mailbox, the password typed when it is
+ * followed picks the registration that becomes the account. A stranger who registers the address
+ * neither takes the owner's registration nor kills the owner's links, and never holds a link.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    /** The unconfirmed account of the address. */
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    firstName: varchar('first_name', { length: 255 }).notNull(),
+    lastName: varchar('last_name', { length: 255 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(false),
+    groupCode: varchar('group_code', { length: 32 }).notNull().default('individual'),
+    companyName: varchar('company_name', { length: 255 }),
+    siret: varchar('siret', { length: 14 }),
+    /** The digest of its link, null until one is mailed (past the notices' limit, none is). */
+    tokenHash: varchar('token_hash', { length: 64 }).unique(),
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('registrations_customer_idx').on(t.customerId)],
+);
 
 /**
  * Refresh tokens, rotated on every use. Tokens descending from one login share a family: presenting a
@@ -298,6 +333,11 @@ export const addresses = pgTable(
     street: varchar('street', { length: 255 }).notNull(),
     city: varchar('city', { length: 255 }).notNull(),
     postcode: varchar('postcode', { length: 255 }).notNull(),
+    /**
+     * Added since the owner last proved the mailbox, and not confirmed by them since a password reset:
+     * never preselected at checkout, flagged in the address book until kept or deleted (decision 0026).
+     */
+    toReview: boolean('to_review').notNull().default(false),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
   },
