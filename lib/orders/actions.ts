@@ -7,6 +7,7 @@ import { UNAVAILABLE_MESSAGE } from '@/lib/forms/checked';
 import { withdrawalSchema, type WithdrawalValues } from '@/lib/forms/withdrawal-schema';
 import { signInPath } from '@/lib/url/return-path';
 import { isOrderToken } from './types';
+import { isOwnOrder } from './server';
 
 /**
  * The consumer withdraws from some or all parts of an order (the shop API checks the period, the
@@ -20,6 +21,9 @@ export async function withdrawAction(token: string, values: WithdrawalValues): P
   } catch (error) {
     return { ok: false, messages: (error as { errors?: string[] }).errors ?? ['Choisissez les pièces.'] };
   }
+  // A token from the page's address: sent with the customer's token only if the order is theirs.
+  const own = await isOwnOrder(token);
+  if (own !== true) return { ok: false, messages: [own === false ? 'Commande introuvable.' : UNAVAILABLE_MESSAGE] };
   const answer = await customerCall('POST', `orders/${token}/withdrawals`, { items: input.items.map(Number) });
   if (answer.status === 401) redirect(signInPath(`/compte/commandes/${token}/retractation`, { sessionEnded: true }));
   if (answer.status === 201) redirect(`/compte/commandes/${token}?retractation=enregistree`);
