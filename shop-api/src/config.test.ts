@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isPublicSiteUrl, paymentProviderFor } from './config.js';
+import { ConfigError, isLoopbackHost, isPublicSiteUrl, paymentProviderFor } from './config.js';
 
 const KEYS = { stripeSecretKey: 'sk_test_0123456789abcdef', stripeWebhookSecret: 'whsec_0123456789abcdef' };
 
@@ -29,6 +29,45 @@ describe('payment provider chosen at start-up', () => {
 
   it('serves a public demonstration shop on the sandbox when PAYMENT_PROVIDER=sandbox says so', () => {
     expect(paymentProviderFor({ siteUrl: 'https://demo.example.fr', paymentProvider: 'sandbox' })).toBe('sandbox');
+  });
+
+  it.each(['127.0.0.1', '127.0.0.53', '127.1', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1'])(
+    'keeps the sandbox as the default for a shop API listening on loopback (SHOP_API_HOST=%s)',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true);
+      expect(paymentProviderFor({ siteUrl: 'http://localhost:3000', host })).toBe('sandbox');
+    },
+  );
+
+  it.each([
+    '0.0.0.0',
+    '0',
+    '::',
+    '192.168.1.20',
+    '10.0.0.5',
+    '203.0.113.7',
+    'fe80::1',
+    'boutique',
+    'localhost.example.fr',
+  ])(
+    'refuses the sandbox by default for a shop API that other machines reach (SHOP_API_HOST=%s), SITE_URL on localhost',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+      expect(() => paymentProviderFor({ siteUrl: 'http://localhost:3000', host })).toThrow(
+        new ConfigError(
+          `SHOP_API_HOST (${host}) ouvre l’API à d’autres machines que celle-ci, mais aucun paiement réel n’est configuré : ` +
+            'la page de paiement de démonstration marquerait les commandes payées sans aucun argent. Définissez ' +
+            'STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET (Stripe Checkout), ou PAYMENT_PROVIDER=sandbox pour une boutique de démonstration.',
+        ),
+      );
+    },
+  );
+
+  it('serves the sandbox on every address, or Stripe with its keys, when told so', () => {
+    expect(paymentProviderFor({ siteUrl: 'http://localhost:3000', host: '0.0.0.0', paymentProvider: 'sandbox' })).toBe(
+      'sandbox',
+    );
+    expect(paymentProviderFor({ siteUrl: 'http://localhost:3000', host: '::', ...KEYS })).toBe('stripe');
   });
 
   it('uses Stripe when its keys are set, wherever the shop is', () => {

@@ -58,6 +58,21 @@ export function isPublicSiteUrl(siteUrl: string): boolean {
   return url.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
+/**
+ * Whether the shop API listens on this machine only: 127.x, ::1 or localhost. Anything else (0.0.0.0,
+ * ::, a network address, another host name) serves its pages to other machines. Read as a URL host, so
+ * that spellings such as 127.1 or 0 are judged as what they mean.
+ */
+export function isLoopbackHost(host: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}`).hostname;
+  } catch {
+    return false;
+  }
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
 /** « a » ou « b »; « a », « b » ou « c ». */
 const either = (items: string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ou ${items.at(-1)}`;
@@ -65,16 +80,18 @@ const either = (items: string[]) =>
 /**
  * Where customers pay, by provider name. A provider that takes real money (Stripe Checkout) when its
  * key is set; otherwise the registry's demonstration provider (the sandbox page), which marks orders
- * paid for no money: the default on a developer's machine only. A shop with a public SITE_URL refuses
- * it unless PAYMENT_PROVIDER names it, saying a demonstration shop is meant. PAYMENT_PROVIDER naming one
+ * paid for no money: the default on a developer's machine only. A shop with a public SITE_URL, or a shop
+ * API listening beyond loopback (`host`, SHOP_API_HOST: other machines could open the sandbox's page
+ * whatever SITE_URL says), refuses it unless PAYMENT_PROVIDER names it, saying a demonstration shop is
+ * meant. `host` absent: loopback, the default of loadConfig. PAYMENT_PROVIDER naming one
  * provider while another's key is set is a contradiction, not a choice.
  * (The storefront applies the same rule to show its demonstration banner: lib/config/server.ts.)
  */
 export function paymentProviderFor(
-  settings: Pick<Config, 'siteUrl' | 'paymentProvider'> & PaymentSettings,
+  settings: Pick<Config, 'siteUrl' | 'paymentProvider'> & Partial<Pick<Config, 'host'>> & PaymentSettings,
   registry: readonly PaymentProviderDefinition[] = PAYMENT_PROVIDERS,
 ): string {
-  const { siteUrl, paymentProvider: named } = settings;
+  const { siteUrl, host = '127.0.0.1', paymentProvider: named } = settings;
   const keyVariable = (definition: PaymentProviderDefinition) =>
     definition.realMoney ? (definition.environment[definition.realMoney.keySetting] ?? '') : '';
   const isSet = (definition: PaymentProviderDefinition) =>
@@ -106,10 +123,15 @@ export function paymentProviderFor(
     );
   if (configured[0]) return complete(configured[0]);
   const demonstration = demonstrationProvider(registry);
-  if (isPublicSiteUrl(siteUrl)) {
+  const reached = isPublicSiteUrl(siteUrl)
+    ? `SITE_URL (${siteUrl}) est une adresse publique`
+    : !isLoopbackHost(host)
+      ? `SHOP_API_HOST (${host}) ouvre l’API à d’autres machines que celle-ci`
+      : undefined;
+  if (reached) {
     const real = registry.flatMap(({ realMoney }) => (realMoney ? [`${realMoney.required} (${realMoney.label})`] : []));
     throw new ConfigError(
-      `SITE_URL (${siteUrl}) est une adresse publique, mais aucun paiement réel n’est configuré : ` +
+      `${reached}, mais aucun paiement réel n’est configuré : ` +
         'la page de paiement de démonstration marquerait les commandes payées sans aucun argent. Définissez ' +
         `${real.join(', ')}, ou PAYMENT_PROVIDER=${demonstration.name} pour une boutique de démonstration.`,
     );
@@ -165,6 +187,8 @@ export interface Config {
   paymentProvider?: string;
   /** The payment providers' settings, from the variables each declares (STRIPE_SECRET_KEY, …). */
   paymentSettings: PaymentSettings;
+  /** SHOP_API_TEST_ROUTES=1: the end-to-end suites' test-only routes (the database digest); never in service. */
+  testRoutes: boolean;
 }
 
 export function loadConfig(): Config {
@@ -191,5 +215,6 @@ export function loadConfig(): Config {
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     paymentProvider: process.env.PAYMENT_PROVIDER || undefined,
     paymentSettings: paymentSettingsFromEnv(process.env),
+    testRoutes: process.env.SHOP_API_TEST_ROUTES === '1',
   };
 }

@@ -27,6 +27,7 @@ function checkedSettings() {
     const provider = paymentProviderFor({
       ...loaded.paymentSettings,
       siteUrl: loaded.siteUrl,
+      host: loaded.host,
       paymentProvider: loaded.paymentProvider,
     });
     return { config: loaded, provider };
@@ -89,6 +90,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   paymentProvider: provider,
   paymentSettings: config.paymentSettings,
+  testRoutes: config.testRoutes,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 

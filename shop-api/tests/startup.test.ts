@@ -1,7 +1,8 @@
 /**
  * The shop API process as `npm start` runs it (src/server.ts), in a temporary data folder:
- * - a shop whose SITE_URL is public refuses to start on the sandbox payment page unless told so
- *   (PAYMENT_PROVIDER=sandbox), and says what to set; on localhost the sandbox stays the default;
+ * - a shop whose SITE_URL is public, or that listens beyond loopback (SHOP_API_HOST), refuses to start
+ *   on the sandbox payment page unless told so (PAYMENT_PROVIDER=sandbox), and says what to set; on
+ *   localhost the sandbox stays the default;
  * - its data folder (PGlite files, drawn secrets, mail outbox, media) belongs to its user alone, even
  *   under a permissive umask and over a folder an older version left world-writable.
  */
@@ -32,6 +33,7 @@ const CLEARED = [
   'STOREFRONT_REVALIDATE_URL',
   'REVALIDATE_SECRET',
   'SHOP_API_PUBLIC_URL',
+  'SHOP_API_HOST',
 ];
 
 function freePort(): Promise<number> {
@@ -137,6 +139,16 @@ describe('payment provider at start-up', () => {
       expect(existsSync(varDir)).toBe(false);
     },
   );
+
+  it('refuses to listen on every address (SHOP_API_HOST=0.0.0.0, SITE_URL unset) on the sandbox page unless told so', async () => {
+    const varDir = join(work, `refused-${Math.random().toString(36).slice(2)}`);
+    const started = await startServer(varDir, { SHOP_API_HOST: '0.0.0.0' });
+    expect(await ready(started)).toBe(false);
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain('SHOP_API_HOST (0.0.0.0) ouvre l’API à d’autres machines que celle-ci');
+    expect(started.output()).toContain('PAYMENT_PROVIDER=sandbox');
+    expect(existsSync(varDir)).toBe(false);
+  });
 
   it('refuses PAYMENT_PROVIDER=stripe without its keys, and a provider it does not know', async () => {
     for (const [env, message] of [
