@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeJwt } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,12 +60,15 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       },
       ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
     });
+  /** Follows a confirmation link with the password typed on its page. */
+  const confirm = (token: string, password = 'pieces-auto-2026') =>
+    call('PATCH', `${API}/account-verification-requests/${token}`, { body: { password } });
   const login = (email: string, password = 'pieces-auto-2026', ip?: string) =>
     call('POST', `${API}/authentication-token`, { body: { email, password }, ip });
   async function verifiedCustomer(email: string) {
     expect((await register(email)).status).toBe(204);
     const token = await linkTo(email, '/verification/');
-    expect((await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} })).status).toBe(202);
+    expect((await confirm(token)).status).toBe(202);
     const session = (await login(email)).body as { token: string; refresh_token: string; customer: string };
     return { ...session, id: session.customer.split('/').pop() as string };
   }
@@ -89,17 +93,31 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect(early.body).toEqual({ code: 401, message: 'Invalid credentials.' });
     const [mail] = await readOutbox(outbox, 1);
     expect(mail!.subject).toBe('Confirmez votre adresse e-mail');
-    expect(mail!.text).toContain('Bonjour Léa');
+    // When and in whose name: the reader confirms only a registration of theirs.
+    expect(mail!.text).toContain('le 20 novembre 2026 à 11:00, au nom de Léa Martin');
+    expect(mail!.text).toContain('saisissez le mot de passe choisi à l’inscription');
     const token = await linkTo('lea.martin@exemple.fr', '/verification/');
+    // Opening the link confirms nothing (a mail scanner, a preview): the password chosen at registration is asked.
+    const bare = await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} });
+    expect(bare.status).toBe(422);
+    expect(bare.body.violations).toEqual([
+      { propertyPath: 'password', message: 'Saisissez le mot de passe choisi à l’inscription.' },
+    ]);
+    // A wrong one is refused, and the link still works.
+    const wrong = await confirm(token, 'pas-le-bon-mot-de-passe');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.violations[0].message).toMatch(/^Ce n’est pas le mot de passe choisi à l’inscription/);
     // PATCH bodies arrive as JSON merge patches, as the storefront sends them.
     const verified = await shop.app.inject({
       method: 'PATCH',
       url: `${API}/account-verification-requests/${token}`,
       headers: { 'content-type': 'application/merge-patch+json' },
-      payload: '{}',
+      payload: JSON.stringify({ password: 'pieces-auto-2026' }),
     });
     expect(verified.statusCode).toBe(202);
-    expect((await call('PATCH', `${API}/customers/verify/${token}`, { body: {} })).status).toBe(404); // single use
+    expect(
+      (await call('PATCH', `${API}/customers/verify/${token}`, { body: { password: 'pieces-auto-2026' } })).status,
+    ).toBe(404); // single use
 
     const session = await login('LEA.martin@exemple.fr');
     expect(session.status).toBe(200);
@@ -146,25 +164,12 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect((await mailsTo('prise@exemple.fr')).filter((m) => m.subject === 'Vous avez déjà un compte')).toHaveLength(3);
 
     const LUCIE_IP = '192.0.2.44'; // her own sign-ins: the other tests' address keeps its allowance
-    // Not confirmed yet: registering again mails a new link, the old one dies, and the account is the new
-    // registration's. A stranger who typed the address first, with a password of theirs, does not get an
-    // account its owner confirms (before: the owner's link confirmed the stranger's password).
-    await register('perdue@exemple.fr', { firstName: 'Pirate', password: 'mot-de-passe-du-pirate' });
-    const first = await linkTo('perdue@exemple.fr', '/verification/');
-    expect((await register('perdue@exemple.fr', { firstName: 'Lucie' })).status).toBe(204);
-    const [renewed] = await mailsTo('perdue@exemple.fr');
-    expect(renewed!.text).toContain('Bonjour Lucie');
-    const second = await linkTo('perdue@exemple.fr', '/verification/');
-    expect(second).not.toBe(first);
-    expect((await call('PATCH', `${API}/account-verification-requests/${first}`, { body: {} })).status).toBe(404);
-    expect((await call('PATCH', `${API}/account-verification-requests/${second}`, { body: {} })).status).toBe(202);
-    expect((await login('perdue@exemple.fr', 'mot-de-passe-du-pirate', LUCIE_IP)).status).toBe(401);
-    const lucie = await login('perdue@exemple.fr', undefined, LUCIE_IP);
-    expect(lucie.status).toBe(200);
-    expect((await call('GET', lucie.body.customer, { token: lucie.body.token })).body.firstName).toBe('Lucie');
     // Once confirmed, a registration changes nothing of the account: its owner is told instead.
+    await register('perdue@exemple.fr');
+    expect((await confirm(await linkTo('perdue@exemple.fr', '/verification/'))).status).toBe(202);
     await register('perdue@exemple.fr', { firstName: 'Pirate', password: 'mot-de-passe-du-pirate' });
     expect((await login('perdue@exemple.fr', undefined, LUCIE_IP)).status).toBe(200);
+    expect((await login('perdue@exemple.fr', 'mot-de-passe-du-pirate', LUCIE_IP)).status).toBe(401);
     expect((await mailsTo('perdue@exemple.fr'))[0]!.subject).toBe('Vous avez déjà un compte');
 
     const invalid = await register('pas-un-email', { firstName: '', password: '123' });
@@ -173,27 +178,151 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect(invalid.body.violations.map((v: Json) => v.propertyPath)).toEqual(['firstName', 'email', 'password']);
   });
 
-  it('gives an unconfirmed account to its latest registration even past the notices limit: no stranger’s link still works', async () => {
-    const IP = '192.0.2.45';
-    const pirate = { firstName: 'Pirate', password: 'mot-de-passe-du-pirate' };
-    // A stranger registers the address four times: the mailbox gets a link each time, three an hour at most.
-    for (let i = 0; i < 4; i++) expect((await register('assiegee@exemple.fr', pirate)).status).toBe(204);
-    const pirates = await linkTo('assiegee@exemple.fr', '/verification/');
-    const mailed = (await mailsTo('assiegee@exemple.fr')).length;
-    expect(mailed).toBe(4);
-    // The owner registers in turn: past the limit no mail leaves, but the stranger's links are dead.
-    expect((await register('assiegee@exemple.fr', { firstName: 'Lucie' })).status).toBe(204);
-    expect((await mailsTo('assiegee@exemple.fr')).length).toBe(mailed);
-    expect((await call('PATCH', `${API}/account-verification-requests/${pirates}`, { body: {} })).status).toBe(404);
-    // A new link on request (its own allowance) confirms the owner's registration.
-    const asked = await call('POST', `${API}/account-verification-requests`, {
-      body: { email: 'assiegee@exemple.fr' },
+  describe('a registration of an address not confirmed yet cannot be taken over (decision 0026)', () => {
+    const pirate = { firstName: 'Pirate', lastName: 'Inconnu', password: 'mot-de-passe-du-pirate' };
+    const owner = { firstName: 'Lucie', lastName: 'Durand' };
+    const OWNER_IP = '192.0.2.45';
+    /** The confirmation links mailed to `email`, oldest first. */
+    const linksTo = async (email: string) =>
+      (await mailsTo(email))
+        .reverse()
+        .flatMap((mail) => mail.links)
+        .filter((link) => link.startsWith(`${SITE}/verification/`))
+        .map((link) => link.slice(`${SITE}/verification/`.length));
+    /** Who the account is once confirmed, signed in with the owner's password. */
+    const signedInAs = async (email: string) => {
+      const session = await login(email, undefined, OWNER_IP);
+      expect(session.status).toBe(200);
+      return (await call('GET', session.body.customer, { token: session.body.token })).body;
+    };
+
+    it('the owner registers, a stranger registers the same address: the stranger’s mail confirms the owner’s registration', async () => {
+      const email = 'prise-en-second@exemple.fr';
+      await register(email, owner);
+      await register(email, pirate);
+      const [first, second] = await linksTo(email);
+      // Both links live: a registration kills nobody's link.
+      expect(second).toBeDefined();
+      expect(first).not.toBe(second);
+      // The second mail says whose registration it is.
+      expect((await mailsTo(email))[0]!.text).toContain('au nom de Pirate Inconnu');
+      // The owner follows the second mail with their own password: their registration becomes the account.
+      expect((await confirm(second!)).status).toBe(202);
+      expect(await signedInAs(email)).toMatchObject({ firstName: 'Lucie', lastName: 'Durand' });
+      expect((await login(email, pirate.password, OWNER_IP)).status).toBe(401);
+      // Every other link of the address is spent.
+      expect((await confirm(first!)).status).toBe(404);
     });
-    expect(asked.status).toBe(202);
-    const own = await linkTo('assiegee@exemple.fr', '/verification/');
-    expect((await call('PATCH', `${API}/account-verification-requests/${own}`, { body: {} })).status).toBe(202);
-    expect((await login('assiegee@exemple.fr', pirate.password, IP)).status).toBe(401);
-    expect((await login('assiegee@exemple.fr', undefined, IP)).status).toBe(200);
+
+    it('a stranger registers first, the owner then: whichever link, the owner’s password gives the owner’s account', async () => {
+      const email = 'prise-en-premier@exemple.fr';
+      await register(email, pirate);
+      await register(email, owner);
+      const [strangers] = await linksTo(email);
+      // The stranger's password is not the owner's: with the owner's link, only the owner's password confirms.
+      expect((await confirm(strangers!)).status).toBe(202);
+      expect(await signedInAs(email)).toMatchObject({ firstName: 'Lucie', lastName: 'Durand' });
+      expect((await login(email, pirate.password, OWNER_IP)).status).toBe(401);
+    });
+
+    it('registrations again and again kill none of the owner’s links, past the notices limit too', async () => {
+      const email = 'assiegee@exemple.fr';
+      await register(email, owner);
+      const [own] = await linksTo(email);
+      // A stranger registers the address four times from four places: three more mails at most.
+      for (let i = 0; i < 4; i++) expect((await register(email, pirate)).status).toBe(204);
+      expect(await linksTo(email)).toHaveLength(4);
+      // The owner's first link still works, with the owner's password.
+      expect((await confirm(own!)).status).toBe(202);
+      expect(await signedInAs(email)).toMatchObject({ firstName: 'Lucie' });
+    });
+
+    it('past the notices limit a registration mails nothing, yet its password confirms with any link of the mailbox', async () => {
+      const email = 'sans-mail@exemple.fr';
+      // The first mail, then three notices: the limit.
+      for (let i = 0; i < 4; i++) await register(email, pirate);
+      const mailed = (await linksTo(email)).length;
+      await register(email, { ...owner, password: 'le-mot-de-passe-de-lucie' });
+      expect(await linksTo(email)).toHaveLength(mailed);
+      const [any] = await linksTo(email);
+      expect((await confirm(any!, 'le-mot-de-passe-de-lucie')).status).toBe(202);
+      const session = await login(email, 'le-mot-de-passe-de-lucie', OWNER_IP);
+      expect((await call('GET', session.body.customer, { token: session.body.token })).body.firstName).toBe('Lucie');
+    });
+
+    it('a password reset asked for an unconfirmed address mails a confirmation link, never a reset link', async () => {
+      const email = 'pas-encore@exemple.fr';
+      await register(email, pirate);
+      await register(email, owner);
+      const before = (await linksTo(email)).length;
+      expect((await call('POST', `${API}/customers/reset-password`, { body: { email } })).status).toBe(202);
+      const [newest] = await mailsTo(email);
+      expect(newest!.links.some((link) => link.includes('/mot-de-passe-oublie/'))).toBe(false);
+      expect(await linksTo(email)).toHaveLength(before + 1);
+      expect((await confirm((await linksTo(email)).at(-1)!)).status).toBe(202);
+      expect(await signedInAs(email)).toMatchObject({ firstName: 'Lucie' });
+    });
+  });
+
+  it('after a password reset, the addresses added since the mailbox was last proven wait for the owner’s review', async () => {
+    const email = 'revue@exemple.fr';
+    const place = {
+      firstName: 'Léa',
+      lastName: 'Martin',
+      street: '12 rue des Forges',
+      city: 'Douai',
+      postcode: '59500',
+      countryCode: 'FR',
+    };
+    const owner = await verifiedCustomer(email);
+    const tick = () => (clock = new Date(clock.getTime() + 60_000));
+    tick();
+    // The owner's own address, kept at a first reset; then someone who knows the password signs in
+    // elsewhere and adds the address the parts should go to.
+    const own = (await call('POST', `${API}/addresses`, { token: owner.token, body: place })).body;
+    const reset = async (password: string) => {
+      tick();
+      expect((await call('POST', `${API}/customers/reset-password`, { body: { email } })).status).toBe(202);
+      const link = await linkTo(email, '/mot-de-passe-oublie/');
+      const body = { newPassword: password, confirmNewPassword: password };
+      expect((await call('PATCH', `${API}/customers/reset-password/${link}`, { body })).status).toBe(202);
+      tick();
+      const session = await login(email, password, '192.0.2.61');
+      expect(session.status).toBe(200);
+      return session.body as { token: string; customer: string };
+    };
+    let session = await reset('premier-nouveau-2026');
+    const book = async () =>
+      (await call('GET', `${API}/addresses`, { token: session.token })).body['hydra:member'] as Json[];
+    expect((await book()).map((row) => row.toReview)).toEqual([true]);
+    expect((await call('PUT', `${API}/addresses/${own.id}`, { token: session.token, body: place })).status).toBe(200);
+    expect((await book()).map((row) => row.toReview)).toEqual([false]);
+
+    tick();
+    const thief = (await login(email, 'premier-nouveau-2026', '192.0.2.62')).body as {
+      token: string;
+      customer: string;
+    };
+    const theirs = (
+      await call('POST', `${API}/addresses`, { token: thief.token, body: { ...place, street: '1 rue du Voleur' } })
+    ).body;
+    await call('PUT', thief.customer, {
+      token: thief.token,
+      body: { defaultAddress: `${API}/addresses/${theirs.id}` },
+    });
+
+    // The owner resets the password: the thief's session ends, the thief's address is no longer the
+    // default and waits for review; the address kept before stays as it was.
+    session = await reset('second-nouveau-2026');
+    expect((await call('GET', `${API}/addresses`, { token: thief.token })).status).toBe(401);
+    expect(Object.fromEntries((await book()).map((row) => [row.street, row.toReview]))).toEqual({
+      '12 rue des Forges': false,
+      '1 rue du Voleur': true,
+    });
+    expect((await call('GET', session.customer, { token: session.token })).body.defaultAddress).toBeNull();
+    // Deleted by the owner, it is gone.
+    expect((await call('DELETE', `${API}/addresses/${theirs.id}`, { token: session.token })).status).toBe(204);
+    expect((await book()).map((row) => row.street)).toEqual(['12 rue des Forges']);
   });
 
   it('answers lexik 401s: bad credentials, missing, garbage and expired tokens', async () => {
@@ -214,7 +343,12 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect(
       (
         await call('GET', `${API}/customers/${customer.id}`, {
-          token: await forged.sign({ customerId: Number(customer.id), email: 'jwt@exemple.fr' }),
+          // The customer's own live session: refused for its key alone.
+          token: await forged.sign({
+            customerId: Number(customer.id),
+            email: 'jwt@exemple.fr',
+            session: decodeJwt(customer.token).sid as string,
+          }),
         })
       ).body.message,
     ).toBe('Invalid JWT Token');

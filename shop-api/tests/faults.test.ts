@@ -101,7 +101,9 @@ describe('a shop API killed mid-checkout', () => {
       link = (await readOutbox(join(varDir, 'mail'), 5))
         .flatMap((mail) => mail.links)
         .find((l) => l.startsWith(`${SITE}/verification/`));
-    await call('PATCH', `${API}/account-verification-requests/${link.slice(`${SITE}/verification/`.length)}`, {});
+    await call('PATCH', `${API}/account-verification-requests/${link.slice(`${SITE}/verification/`.length)}`, {
+      password: buyer.password,
+    });
     token = (await call('POST', `${API}/authentication-token`, buyer)).body.token;
     order = (await call('POST', `${API}/orders`, {})).body.tokenValue as string;
     expect((await call('POST', `${API}/orders/${order}/items`, { productVariant: part.code })).status).toBe(201);

@@ -1,8 +1,8 @@
 /** Customers, their refresh tokens and their addresses. Every address read is scoped to its owner. */
-import { and, asc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
-import { addresses, customers, refreshTokens } from './schema.js';
+import { addresses, customers, refreshTokens, registrations } from './schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
@@ -37,32 +37,19 @@ export async function findCustomer(db: Db, id: number): Promise<CustomerRow | nu
 }
 
 /**
- * The customer a token speaks for, if the account still exists and is not erased and, for a token of a
- * sign-in, that sign-in's session is not over (logout, password change, reuse of a refresh token).
- * One lookup by primary key, the session checked through the family index.
+ * The customer a token speaks for, if the account still exists and is not erased and the token's
+ * session, a refresh-token family of that customer, is not over (logout, password change, reuse of a
+ * refresh token). One lookup by primary key, the session checked through the family index.
  */
-export async function findActiveCustomer(db: Db, id: number, session?: string): Promise<CustomerRow | null> {
-  const live =
-    session === undefined
-      ? []
-      : [
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(refreshTokens)
-              .where(
-                and(
-                  eq(refreshTokens.family, session),
-                  eq(refreshTokens.customerId, id),
-                  isNull(refreshTokens.revokedAt),
-                ),
-              ),
-          ),
-        ];
+export async function findActiveCustomer(db: Db, id: number, session: string): Promise<CustomerRow | null> {
+  const live = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.family, session), eq(refreshTokens.customerId, id), isNull(refreshTokens.revokedAt)));
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.id, id), isNull(customers.erasedAt), ...live));
+    .where(and(eq(customers.id, id), isNull(customers.erasedAt), exists(live)));
   return row ?? null;
 }
 
@@ -90,38 +77,192 @@ export type RegistrationFields = Pick<
   'firstName' | 'lastName' | 'passwordHash' | 'subscribedToNewsletter' | 'groupCode' | 'companyName' | 'siret'
 >;
 
+export type RegistrationRow = typeof registrations.$inferSelect;
+
+/** A registration as the route makes it: the registrant's details, where it came from, its link (if mailed). */
+export type NewRegistration = RegistrationFields & {
+  registrantKey: string;
+  tokenHash: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+};
+
 /**
- * A new registration of an address whose account was never confirmed: that account takes the new
- * registrant's details (password, names, company) with a new confirmation link, which replaces the old
- * one. Whoever typed the address first cannot keep an account its owner would confirm without knowing
- * the password. Null when the account was confirmed (or erased) meanwhile: then nothing changes.
+ * A new address: its account (not confirmed, with these details until one registration is confirmed)
+ * and its first registration, together. 'email-taken' when the address has an account already.
  */
-export async function renewUnconfirmedRegistration(
+export async function createRegistration(
   db: Db,
-  id: number,
-  fields: RegistrationFields,
-  link: { tokenHash: string; expiresAt: Date },
-): Promise<CustomerRow | null> {
+  email: string,
+  registration: NewRegistration,
+): Promise<RegistrationRow | 'email-taken'> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { registrantKey: _key, tokenHash: _hash, expiresAt: _end, createdAt: _at, ...details } = registration;
+      const [customer] = await tx
+        .insert(customers)
+        .values({ email, ...details })
+        .returning({ id: customers.id });
+      const [row] = await tx
+        .insert(registrations)
+        .values({ ...registration, customerId: customer!.id })
+        .returning();
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'email-taken';
+    throw error;
+  }
+}
+
+/**
+ * One more registration of an address whose account is not confirmed: none replaces another's, each
+ * keeps its link (decision 0026). A registration from the same address replaces that address's earlier
+ * one, and past `kept` the oldest go: what one stranger can fill is one place. Null when the account
+ * was confirmed (or erased) meanwhile.
+ */
+export async function addRegistration(
+  db: Db,
+  customerId: number,
+  registration: NewRegistration,
+  now: Date,
+  kept: number,
+): Promise<RegistrationRow | null> {
+  return db.transaction(async (tx) => {
+    // The account's row locked: two registrations at once cannot both pass the count.
+    const [open] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), isNull(customers.verifiedAt), isNull(customers.erasedAt)))
+      .for('update');
+    if (!open) return null;
+    await tx
+      .delete(registrations)
+      .where(
+        and(
+          eq(registrations.customerId, customerId),
+          or(eq(registrations.registrantKey, registration.registrantKey), lte(registrations.expiresAt, now)),
+        ),
+      );
+    const [row] = await tx
+      .insert(registrations)
+      .values({ ...registration, customerId })
+      .returning();
+    const older = tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.customerId, customerId))
+      .orderBy(desc(registrations.createdAt), desc(registrations.id))
+      .offset(kept);
+    await tx.delete(registrations).where(inArray(registrations.id, older));
+    return row!;
+  });
+}
+
+/** The live registrations of an unconfirmed account, newest first. */
+export async function liveRegistrations(db: Db, customerId: number, now: Date): Promise<RegistrationRow[]> {
+  return db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.customerId, customerId), gt(registrations.expiresAt, now)))
+    .orderBy(desc(registrations.createdAt), desc(registrations.id));
+}
+
+/** The registration whose link this is, while it lives and its account is still unconfirmed. */
+export async function findRegistrationByLink(db: Db, tokenHash: string, now: Date): Promise<RegistrationRow | null> {
   const [row] = await db
-    .update(customers)
-    .set({
-      ...fields,
-      verificationTokenHash: link.tokenHash,
-      verificationExpiresAt: link.expiresAt,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(customers.id, id), isNull(customers.verifiedAt), isNull(customers.erasedAt)))
+    .select({ registration: registrations })
+    .from(registrations)
+    .innerJoin(customers, eq(customers.id, registrations.customerId))
+    .where(
+      and(
+        eq(registrations.tokenHash, tokenHash),
+        gt(registrations.expiresAt, now),
+        isNull(customers.verifiedAt),
+        isNull(customers.erasedAt),
+      ),
+    );
+  return row?.registration ?? null;
+}
+
+/**
+ * A new link on the newest live registration of an unconfirmed account (the old link of that one
+ * registration dies; any link proves the mailbox, so the others' still work). Null when there is none.
+ */
+export async function renewRegistrationLink(
+  db: Db,
+  customerId: number,
+  link: { tokenHash: string; expiresAt: Date },
+  now: Date,
+): Promise<RegistrationRow | null> {
+  const [newest] = await liveRegistrations(db, customerId, now);
+  if (!newest) return null;
+  const [row] = await db
+    .update(registrations)
+    .set({ tokenHash: link.tokenHash, expiresAt: link.expiresAt })
+    .where(eq(registrations.id, newest.id))
     .returning();
   return row ?? null;
 }
 
-export type FollowedLink = { customer: CustomerRow; previousEmail: string | null };
+/**
+ * The registration picked by its password becomes the account: its details, confirmed, the mailbox
+ * proven; every other registration of the address goes. Once: of two confirmations at once, the
+ * second finds the account confirmed and changes nothing (null).
+ */
+export async function confirmRegistration(db: Db, registrationId: number, now: Date): Promise<CustomerRow | null> {
+  return db.transaction(async (tx) => {
+    const [picked] = await tx
+      .delete(registrations)
+      .where(and(eq(registrations.id, registrationId), gt(registrations.expiresAt, now)))
+      .returning();
+    if (!picked) return null;
+    const [row] = await tx
+      .update(customers)
+      .set({
+        firstName: picked.firstName,
+        lastName: picked.lastName,
+        passwordHash: picked.passwordHash,
+        subscribedToNewsletter: picked.subscribedToNewsletter,
+        groupCode: picked.groupCode,
+        companyName: picked.companyName,
+        siret: picked.siret,
+        verifiedAt: now,
+        mailboxProvenAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(customers.id, picked.customerId), isNull(customers.verifiedAt), isNull(customers.erasedAt)))
+      .returning();
+    if (!row) return null;
+    await tx.delete(registrations).where(eq(registrations.customerId, row.id));
+    return row;
+  });
+}
+
+export type FollowedLink = { customer: CustomerRow; previousEmail: string };
+
+/** The account whose new e-mail this link confirms, while it lives. */
+export async function findEmailChangeByLink(db: Db, tokenHash: string, now: Date): Promise<CustomerRow | null> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.verificationTokenHash, tokenHash),
+        gt(customers.verificationExpiresAt, now),
+        isNotNull(customers.pendingEmail),
+        isNull(customers.erasedAt),
+      ),
+    );
+  return row ?? null;
+}
 
 /**
- * Follows the link of a verification mail, once: a new account becomes verified; an account with a
- * pending e-mail takes it, and every session but the one that asked ends. The token is spent by a
- * conditional UPDATE, so links used several times at once succeed once. Null when unknown or
- * expired; 'email-taken' (and the change dropped) when another account took the address meanwhile.
+ * Follows the link mailed to a new e-mail, once: the account takes it (the new mailbox is proven), and
+ * every session but the one that asked ends. The token is spent by a conditional UPDATE, so links used
+ * several times at once succeed once. Null when unknown or expired; 'email-taken' (and the change
+ * dropped) when another account took the address meanwhile. A registration's link is another thing
+ * (`confirmRegistration`).
  */
 export async function followVerificationLink(
   db: Db,
@@ -131,6 +272,7 @@ export async function followVerificationLink(
   const link = and(
     eq(customers.verificationTokenHash, tokenHash),
     gt(customers.verificationExpiresAt, now),
+    isNotNull(customers.pendingEmail),
     isNull(customers.erasedAt),
   );
   try {
@@ -145,18 +287,10 @@ export async function followVerificationLink(
           pendingEmail: customers.pendingEmail,
           session: customers.pendingEmailSession,
         });
-      if (!spent) return null;
-      if (!spent.pendingEmail) {
-        const [row] = await tx
-          .update(customers)
-          .set({ verifiedAt: sql`COALESCE(${customers.verifiedAt}, ${now})` })
-          .where(eq(customers.id, spent.id))
-          .returning();
-        return { customer: row!, previousEmail: null };
-      }
+      if (!spent?.pendingEmail) return null;
       const [row] = await tx
         .update(customers)
-        .set({ email: spent.pendingEmail, pendingEmail: null, pendingEmailSession: null })
+        .set({ email: spent.pendingEmail, pendingEmail: null, pendingEmailSession: null, mailboxProvenAt: now })
         .where(eq(customers.id, spent.id))
         .returning();
       await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
@@ -178,40 +312,78 @@ export async function followVerificationLink(
   }
 }
 
+/** A confirmed account's reset link, while it lives (an unconfirmed account is confirmed by its registration's password). */
 export async function findByResetToken(db: Db, tokenHash: string, now: Date): Promise<CustomerRow | null> {
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.resetTokenHash, tokenHash), gt(customers.resetExpiresAt, now), isNull(customers.erasedAt)));
+    .where(
+      and(
+        eq(customers.resetTokenHash, tokenHash),
+        gt(customers.resetExpiresAt, now),
+        isNotNull(customers.verifiedAt),
+        isNull(customers.erasedAt),
+      ),
+    );
   return row ?? null;
 }
 
 /**
  * Sets a new password from a reset link, spending it in the same conditional UPDATE (links used
- * several times at once succeed once; false for the others). Following it proves the mailbox: the
- * account is verified. A pending e-mail change is dropped, and every session of the account ends.
+ * several times at once succeed once; false for the others). Following it proves the mailbox: every
+ * session of the account ends, a pending e-mail change is dropped, and the addresses added since the
+ * mailbox was last proven are put to the owner's review (decision 0026): someone who knew the old
+ * password may have added them, and they are no longer the default nor preselected at checkout.
  */
 export async function resetPassword(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const [before] = await tx
+      .select({ id: customers.id, provenAt: customers.mailboxProvenAt, verifiedAt: customers.verifiedAt })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.resetTokenHash, tokenHash),
+          gt(customers.resetExpiresAt, now),
+          isNotNull(customers.verifiedAt),
+          isNull(customers.erasedAt),
+        ),
+      )
+      .for('update');
+    if (!before) return false;
+    await tx
       .update(customers)
       .set({
         passwordHash,
         resetTokenHash: null,
         resetExpiresAt: null,
-        verifiedAt: sql`COALESCE(${customers.verifiedAt}, ${now})`,
+        mailboxProvenAt: now,
         verificationTokenHash: null,
         verificationExpiresAt: null,
         pendingEmail: null,
         pendingEmailSession: null,
         updatedAt: now,
       })
-      .where(
-        and(eq(customers.resetTokenHash, tokenHash), gt(customers.resetExpiresAt, now), isNull(customers.erasedAt)),
-      )
-      .returning({ id: customers.id });
-    if (!row) return false;
-    await endSessions(tx as unknown as Db, row.id, now);
+      .where(eq(customers.id, before.id));
+    const since = before.provenAt ?? before.verifiedAt!;
+    const flagged = await tx
+      .update(addresses)
+      .set({ toReview: true })
+      .where(and(eq(addresses.customerId, before.id), gt(addresses.createdAt, since)))
+      .returning({ id: addresses.id });
+    if (flagged.length > 0)
+      await tx
+        .update(customers)
+        .set({ defaultAddressId: null })
+        .where(
+          and(
+            eq(customers.id, before.id),
+            inArray(
+              customers.defaultAddressId,
+              flagged.map((row) => row.id),
+            ),
+          ),
+        );
+    await endSessions(tx as unknown as Db, before.id, now);
     return true;
   });
 }
@@ -309,11 +481,12 @@ export async function findAddress(db: Db, customerId: number, id: number): Promi
 }
 
 /** Adds an address; the first one becomes the default (as Sylius's AddressDataPersister does). */
-export async function createAddress(db: Db, customerId: number, fields: AddressFields): Promise<AddressRow> {
+export async function createAddress(db: Db, customerId: number, fields: AddressFields, now: Date): Promise<AddressRow> {
   return db.transaction(async (tx) => {
+    // The shop's clock, the one a password reset compares it with (`resetPassword`).
     const [row] = await tx
       .insert(addresses)
-      .values({ ...fields, customerId })
+      .values({ ...fields, customerId, createdAt: now, updatedAt: now })
       .returning();
     await tx
       .update(customers)
@@ -331,7 +504,8 @@ export async function updateAddress(
 ): Promise<AddressRow | null> {
   const [row] = await db
     .update(addresses)
-    .set({ ...fields, updatedAt: new Date() })
+    // Saved by the signed-in owner: reviewed.
+    .set({ ...fields, toReview: false, updatedAt: new Date() })
     .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)))
     .returning();
   return row ?? null;

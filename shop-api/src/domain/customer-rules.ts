@@ -15,6 +15,9 @@ export const MESSAGES = {
   pendingEmailTaken:
     'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : le changement est annulé, votre adresse reste la même.',
   confirmMismatch: 'Les deux mots de passe ne correspondent pas.',
+  registrationPassword: 'Saisissez le mot de passe choisi à l’inscription.',
+  notRegistrationPassword:
+    'Ce n’est pas le mot de passe choisi à l’inscription. Vous l’avez oublié ? Inscrivez-vous à nouveau avec la même adresse e-mail : un nouveau lien vous sera envoyé.',
   country: "Ce pays n'est pas livré par la boutique.",
   postcodeFr: 'Un code postal français compte 5 chiffres.',
   gender: "Cette valeur n'est pas valide.",
@@ -26,6 +29,12 @@ export const MESSAGES = {
   companyForSiret: 'Indiquez la raison sociale de votre entreprise.',
   siretForCompany: 'Indiquez le SIRET de votre entreprise.',
 } as const;
+
+/**
+ * Registrations of one unconfirmed address kept at once (one per address they came from): bounds the
+ * password checks of a confirmation, and a stranger needs this many addresses to push the owner's out.
+ */
+export const REGISTRATIONS_KEPT = 10;
 
 /** The SIRET without its spaces, as stored. */
 export const normalizeSiret = (value: string) => value.replace(/[\s.]/g, '');

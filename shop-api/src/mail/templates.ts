@@ -32,17 +32,31 @@ ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
-export function verificationMail(to: string, firstName: string, url: string): OutgoingMail {
+/** When a registration was made, as the mail's reader reads the time (Paris). */
+const parisTime = (date: Date) =>
+  date.toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * A registration's link. It says when the registration was made and in whose name, and that the
+ * password chosen then is asked: the mailbox's owner confirms only their own registration, never one a
+ * stranger made with the same address (decision 0026). Greeted without a name: whoever registered
+ * typed it, and the reader may be someone else.
+ */
+export function verificationMail(
+  to: string,
+  registration: { firstName: string; lastName: string; createdAt: Date },
+  url: string,
+): OutgoingMail {
   return mail(
     to,
     'Confirmez votre adresse e-mail',
-    `Bonjour ${firstName},`,
+    'Bonjour,',
     [
-      'Merci d’avoir créé votre compte sur Pièces Auto Recyclées.',
-      'Pour l’activer, confirmez votre adresse e-mail. Ce lien est valable 48 heures et ne sert qu’une fois.',
+      `Un compte a été demandé sur Pièces Auto Recyclées avec cette adresse e-mail, le ${parisTime(registration.createdAt)}, au nom de ${registration.firstName} ${registration.lastName}.`,
+      'Si c’est vous, ouvrez ce lien et saisissez le mot de passe choisi à l’inscription. Ce lien est valable 48 heures.',
     ],
     { url, label: 'Confirmer mon adresse e-mail' },
-    'Vous n’avez pas créé de compte ? Ignorez ce message : sans confirmation, le compte reste inactif.',
+    'Ce n’est pas vous ? Ignorez ce message : sans le mot de passe choisi à l’inscription, personne ne peut confirmer ce compte.',
   );
 }
 

@@ -53,12 +53,15 @@ function addressFields(address: AddressRow) {
     street: address.street,
     city: address.city,
     postcode: address.postcode,
+    // The yard's extension: added since the owner last proved the mailbox, to review since a password
+    // reset (never preselected at checkout).
+    toReview: address.toReview,
   };
 }
 
 const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt }) => {
+const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now }) => {
   async function validated(input: AddressInput): Promise<AddressFields> {
     const shippable = new Set(await enabledCountryCodes(db));
     const violations = addressViolations(input, shippable);
@@ -96,7 +99,7 @@ const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt })
     { schema: { body: addressBody } },
     async (request, reply) => {
       const { customerId } = await requireCustomer(db, jwt, request);
-      const row = await createAddress(db, customerId, await validated(request.body));
+      const row = await createAddress(db, customerId, await validated(request.body), now());
       return reply.status(201).send(item('Address', iri('addresses', row.id), addressFields(row)));
     },
   );

@@ -6,22 +6,30 @@
  * to it is followed; the old address hears of both steps. A new password or e-mail ends every other
  * session.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwnCustomer } from '../auth/guard.js';
 import { currentPasswordMatches } from '../auth/current-password.js';
 import { hashPassword } from '../auth/passwords.js';
+import { createHash } from 'node:crypto';
+import { verifyPassword } from '../auth/passwords.js';
 import {
+  addRegistration,
   changePassword,
-  createCustomer,
+  confirmRegistration,
+  createRegistration,
   findAddress,
   findByResetToken,
   findCustomerByEmail,
+  findEmailChangeByLink,
+  findRegistrationByLink,
   followVerificationLink,
-  renewUnconfirmedRegistration,
+  liveRegistrations,
+  renewRegistrationLink,
   resetPassword,
   updateCustomer,
   type CustomerRow,
   type RegistrationFields,
+  type RegistrationRow,
 } from '../db/customers.js';
 import {
   companyViolations,
@@ -31,6 +39,7 @@ import {
   normalizeEmail,
   normalizeSiret,
   registrationViolations,
+  REGISTRATIONS_KEPT,
 } from '../domain/customer-rules.js';
 import { EMAIL_CHANGE_TTL_MS, newToken, RESET_TTL_MS, tokenDigest, VERIFICATION_TTL_MS } from '../domain/secrets.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
@@ -55,20 +64,22 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
   app,
   { db, jwt, limits, background, mailer, now, siteUrl },
 ) => {
-  /** A new confirmation link: its digest and end to store (which kills the older one), its URL to mail. */
+  /** A new confirmation link: its digest and end to store, its URL to mail. */
   function verificationLink() {
     const token = newToken();
     const expiresAt = new Date(now().getTime() + VERIFICATION_TTL_MS);
     return { tokenHash: tokenDigest(token), expiresAt, url: `${siteUrl}/verification/${token}` };
   }
 
-  async function sendVerification(customer: CustomerRow) {
+  /** A registration's link, mailed: when and in whose name it was made, the password asked. */
+  const mailRegistration = (email: string, registration: RegistrationRow, url: string) =>
+    mailer.send(verificationMail(email, registration, url));
+
+  /** A new link for the newest registration of an unconfirmed account, mailed (the lost-link request). */
+  async function sendNewLink(customer: CustomerRow) {
     const link = verificationLink();
-    await updateCustomer(db, customer.id, {
-      verificationTokenHash: link.tokenHash,
-      verificationExpiresAt: link.expiresAt,
-    });
-    await mailer.send(verificationMail(customer.email, customer.firstName, link.url));
+    const renewed = await renewRegistrationLink(db, customer.id, link, now());
+    if (renewed) await mailRegistration(customer.email, renewed, link.url);
   }
 
   /** « Vous avez déjà un compte » to the owner of an address someone asked to use for another account. */
@@ -123,23 +134,42 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
         companyName: professional ? body.companyName!.trim() : null,
         siret: professional ? normalizeSiret(body.siret!) : null,
       };
-      const created = await createCustomer(db, { email, ...registration });
+      // Where it came from, as a digest: a new registration from there replaces that one's own.
+      const registrantKey = createHash('sha256').update(addressKey(request)).digest('hex');
       // The same answer whether or not the address has an account (Sylius answers 422 to a taken one,
       // which tells anyone who has an account): the mail that follows, after the answer, says which.
       background.run('registration mail', async () => {
-        if (created !== 'email-taken') return sendVerification(created);
+        const link = verificationLink();
+        const created = await createRegistration(db, email, {
+          ...registration,
+          registrantKey,
+          tokenHash: link.tokenHash,
+          expiresAt: link.expiresAt,
+          createdAt: now(),
+        });
+        if (created !== 'email-taken') return mailRegistration(email, created, link.url);
         const owner = await findCustomerByEmail(db, email);
         if (!owner) return;
         // At most a few such mails an hour to one address; past them, the same answer and no mail.
         const mayMail = await limits.take(request, 'registrationNoticesPerEmail', email);
-        // Not confirmed yet: the owner lost the first link, or someone else typed the address first. The
-        // account becomes this registration's (its password) and every older link dies, mailed or not: the
-        // mailbox's owner never confirms an account whose password a stranger chose (without the mail, a
-        // new link is asked for on /lien-de-confirmation).
+        // Not confirmed yet: the owner lost the first link, or someone else typed the address. This
+        // registration joins the others, none replacing another's details or killing its link (decision
+        // 0026): the link proves the mailbox, the password typed with it picks the registration.
         if (!owner.verifiedAt) {
-          const link = verificationLink();
-          const renewed = await renewUnconfirmedRegistration(db, owner.id, registration, link);
-          if (renewed && mayMail) await mailer.send(verificationMail(renewed.email, renewed.firstName, link.url));
+          const added = await addRegistration(
+            db,
+            owner.id,
+            {
+              ...registration,
+              registrantKey,
+              tokenHash: mayMail ? link.tokenHash : null,
+              expiresAt: link.expiresAt,
+              createdAt: now(),
+            },
+            now(),
+            REGISTRATIONS_KEPT,
+          );
+          if (added && mayMail) await mailRegistration(email, added, link.url);
           return;
         }
         if (mayMail) await tellOwner(owner, 'registration');
@@ -148,24 +178,57 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
     },
   );
 
-  // The link of a verification mail: a new account's, or a new e-mail's (then the old address is told).
-  async function verify(token: string, reply: { status(code: number): { send(): unknown } }) {
-    const followed = await followVerificationLink(db, tokenDigest(token), now());
+  // The link of a verification mail, with a password (decision 0026): a registration's link confirms the
+  // registration whose password is typed (any of the address's, the link proving the mailbox); a new
+  // e-mail's link takes the account's password (then the old address is told). Without the password
+  // nothing happens, so a mail scanner opening the link, or a stranger's own registration, confirms
+  // nothing. The link stays alive after a wrong password; checks are limited per account.
+  async function verify(token: string, password: string | undefined, request: FastifyRequest) {
+    const tokenHash = tokenDigest(token);
+    const registration = await findRegistrationByLink(db, tokenHash, now());
+    const changing = registration ? null : await findEmailChangeByLink(db, tokenHash, now());
+    const customerId = registration?.customerId ?? changing?.id;
+    if (customerId === undefined) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
+    if (!password)
+      throw new ViolationError([
+        { propertyPath: 'password', message: registration ? MESSAGES.registrationPassword : MESSAGES.blank },
+      ]);
+    await limits.hit(request, 'currentPasswordPerCustomer', `verification ${customerId}`);
+    if (registration) {
+      // The link's own registration first, then the others, newest first.
+      const candidates = [registration, ...(await liveRegistrations(db, customerId, now()))];
+      let picked: RegistrationRow | undefined;
+      for (const candidate of candidates.filter(
+        (row, index) => candidates.findIndex((other) => other.id === row.id) === index,
+      ))
+        if (await verifyPassword(candidate.passwordHash, password)) {
+          picked = candidate;
+          break;
+        }
+      if (!picked) throw new ViolationError([{ propertyPath: 'password', message: MESSAGES.notRegistrationPassword }]);
+      if (!(await confirmRegistration(db, picked.id, now())))
+        throw notFound('Ce lien de vérification est inconnu ou a expiré.');
+      return;
+    }
+    if (!(await verifyPassword(changing!.passwordHash, password)))
+      throw new ViolationError([{ propertyPath: 'password', message: MESSAGES.wrongCurrentPassword }]);
+    const followed = await followVerificationLink(db, tokenHash, now());
     if (!followed) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
     if (followed === 'email-taken')
       throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.pendingEmailTaken }]);
     const { customer, previousEmail } = followed;
-    if (previousEmail)
-      await mailer.send(emailChangedMail(previousEmail, customer.firstName, customer.email, `${siteUrl}/connexion`));
-    return reply.status(202).send();
+    await mailer.send(emailChangedMail(previousEmail, customer.firstName, customer.email, `${siteUrl}/connexion`));
   }
-  app.patch<{ Params: { token: string } }>(
-    `${API_PREFIX}/account-verification-requests/:token`,
-    async (request, reply) => verify(request.params.token, reply),
-  );
-  app.patch<{ Params: { token: string } }>(`${API_PREFIX}/customers/verify/:token`, async (request, reply) =>
-    verify(request.params.token, reply),
-  );
+  const verificationSchema = {
+    body: { type: ['object', 'null'], properties: { token: string(200), password: string(4096) } },
+  } as const;
+  type VerificationRequest = FastifyRequest<{ Params: { token: string }; Body: { password?: string } | null }>;
+  const verifyRoute = async (request: VerificationRequest, reply: FastifyReply) => {
+    await verify(request.params.token, request.body?.password, request);
+    return reply.status(202).send();
+  };
+  app.patch(`${API_PREFIX}/account-verification-requests/:token`, { schema: verificationSchema }, verifyRoute);
+  app.patch(`${API_PREFIX}/customers/verify/:token`, { schema: verificationSchema }, verifyRoute);
 
   // A new confirmation link for an account not confirmed yet. Sylius's resend needs a signed-in user,
   // whom an unconfirmed account cannot be: the yard's extension takes the e-mail instead, and answers
@@ -188,7 +251,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       background.run('verification link request', async () => {
         if (!email || !(await limits.take(request, 'verificationMailsPerEmail', email))) return;
         const customer = await findCustomerByEmail(db, email);
-        if (customer && !customer.verifiedAt) await sendVerification(customer);
+        if (customer && !customer.verifiedAt) await sendNewLink(customer);
       });
       return reply.status(202).send();
     },
@@ -214,6 +277,9 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
         if (!email || !(await limits.take(request, 'resetMailsPerEmail', email))) return;
         const customer = await findCustomerByEmail(db, email);
         if (!customer) return;
+        // Not confirmed yet: a reset would confirm it with whichever registration's names; the way in is
+        // the registration's password with a new link (or registering again).
+        if (!customer.verifiedAt) return sendNewLink(customer);
         const token = newToken();
         await updateCustomer(db, customer.id, {
           resetTokenHash: tokenDigest(token),
@@ -345,7 +411,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
         ...(link
           ? {
               pendingEmail: newEmail,
-              pendingEmailSession: claims.session ?? null,
+              pendingEmailSession: claims.session,
               verificationTokenHash: tokenDigest(link),
               verificationExpiresAt: new Date(now().getTime() + EMAIL_CHANGE_TTL_MS),
             }
