@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
 import { customers } from '../src/db/schema.js';
 import { eq } from 'drizzle-orm';
-import { databaseChecksum, hostileRequests, type FuzzActors } from './fuzz/hostile.js';
+import { hostileRequests, type FuzzActors } from './fuzz/hostile.js';
+import { databaseChecksum } from './helpers/database-state.js';
 import { startTestShop, type TestShop } from './helpers/backends.js';
 
 const COUNT = Number(process.env.FUZZ_REQUESTS || 1500);
