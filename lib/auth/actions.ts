@@ -27,7 +27,14 @@ import { lastSegment } from '@/lib/url/decode';
 import { customerCall, publicCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import { pickUpCustomerCart } from '@/lib/cart/server';
 import { registrationSentMessage, withoutTakenEmail } from './rules';
-import { clearSession, readSession, storeCustomerGroup, storeSession } from './server';
+import {
+  clearSession,
+  readDeviceToken,
+  readSession,
+  storeCustomerGroup,
+  storeDeviceToken,
+  storeSession,
+} from './server';
 import type { SessionTokens } from './tokens';
 import { safeReturnPath, signInPath } from '@/lib/url/return-path';
 import { withRefusal } from '@/lib/url/refusal';
@@ -65,13 +72,17 @@ async function signedInCustomerId(): Promise<string> {
 export async function loginAction(values: LoginValues, returnTo: string | null): Promise<FormResult> {
   const input = await checked(loginSchema, values);
   if (isResult(input)) return input;
-  const answer = await publicCall<SessionTokens>('POST', 'authentication-token', {
-    email: input.email,
-    password: input.password,
-  });
+  // This browser's device token: signed in here before, it is not refused because of strangers' guesses.
+  const answer = await publicCall<SessionTokens>(
+    'POST',
+    'authentication-token',
+    { email: input.email, password: input.password },
+    { deviceToken: await readDeviceToken() },
+  );
   if (answer.status === 401) return { ok: false, messages: [MESSAGES.badCredentials] };
   if (answer.status !== 200 || !answer.body) return failure(answer);
   await storeSession(answer.body);
+  await storeDeviceToken(answer.deviceToken);
   // Professionals read prices excluding VAT: the header learns the group from this cookie.
   const customer = await customerCall<{ group?: string }>(
     'GET',

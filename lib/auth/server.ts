@@ -2,9 +2,9 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { storefrontConfig } from '@/lib/config/server';
 import type { ShopSession } from '@/lib/shop-api/transport';
-import { AUTH_COOKIES, CART_COOKIES, isAuthenticated, sessionCustomerId } from './session';
+import { AUTH_COOKIES, CART_COOKIES, DEVICE_COOKIE, isAuthenticated, sessionCustomerId } from './session';
 import { needsRenewal, renewTokens } from './refresh';
-import { sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
+import { deviceCookieOptions, isDeviceToken, sessionCookieOptions, sessionCookies, type SessionTokens } from './tokens';
 
 /**
  * The shopper's session in httpOnly cookies (decision 0004), for server code: read, stored, ended,
@@ -24,6 +24,18 @@ export async function storeSession(tokens: SessionTokens): Promise<void> {
   const jar = await cookies();
   const options = sessionCookieOptions(storefrontConfig().siteUrl);
   for (const [name, value] of sessionCookies(tokens)) jar.set(name, value, options);
+}
+
+/** This browser's device token for the sign-in, if it has one that looks like one. */
+export async function readDeviceToken(): Promise<string | undefined> {
+  const value = (await cookies()).get(DEVICE_COOKIE)?.value;
+  return isDeviceToken(value) ? value : undefined;
+}
+
+/** The device token a sign-in gave this browser: it replaces the one it had. */
+export async function storeDeviceToken(token: string | undefined): Promise<void> {
+  if (!isDeviceToken(token)) return;
+  (await cookies()).set(DEVICE_COOKIE, token, deviceCookieOptions(storefrontConfig().siteUrl));
 }
 
 /** The customer's group, for the header to show professionals prices excluding VAT (display only: it grants nothing). */

@@ -16,6 +16,11 @@ export const CART_COOKIE = 'shop_cart_token';
 export const SHIPPING_CHOICE_COOKIE = 'shop_shipping_choice';
 /** The cart the parts that could not join the account's cart at sign-in stayed in, for the cart page to list them. */
 export const LEFT_PARTS_COOKIE = 'shop_merge_left';
+/**
+ * "This browser signed in here before" (the shop API's device token, decision 0027): the owner's own
+ * browser is not refused because of strangers' guesses. It outlives the session: signing out keeps it.
+ */
+export const DEVICE_COOKIE = 'shop_device';
 /** What the browser keeps of its cart: they go together when the session ends. */
 export const CART_COOKIES = [CART_COOKIE, SHIPPING_CHOICE_COOKIE, LEFT_PARTS_COOKIE] as const;
 

@@ -23,6 +23,17 @@ export function sessionCookieOptions(siteUrl: string) {
   };
 }
 
+/** The shop API's device tokens live 390 days, under the CNIL's 13 months: the cookie lives as long. */
+const DEVICE_MAX_AGE = 390 * 86_400;
+
+export function deviceCookieOptions(siteUrl: string) {
+  return { ...sessionCookieOptions(siteUrl), maxAge: DEVICE_MAX_AGE };
+}
+
+/** What a device token looks like (the shop API checks the rest): anything else is not forwarded. */
+export const isDeviceToken = (value: string | undefined): value is string =>
+  value !== undefined && /^[\w.-]{1,200}$/.test(value);
+
 /** Name/value pairs of the session cookies for `tokens`. */
 export function sessionCookies(tokens: SessionTokens): [string, string][] {
   const pairs: [string, string][] = [

@@ -24,6 +24,11 @@ const STRICTLY_NECESSARY_COOKIES = [
     purpose:
       'le panier où sont restées les pièces qui n’ont pas pu rejoindre celui de votre compte à la connexion, pour vous les nommer (15 minutes)',
   },
+  {
+    name: 'shop_device',
+    purpose:
+      'reconnaître ce navigateur, où vous vous êtes déjà connecté, pour que les essais d’un inconnu sur votre mot de passe ne vous empêchent pas de vous y connecter ; gardé après la déconnexion (13 mois au plus)',
+  },
 ] as const;
 
 export const STRICTLY_NECESSARY_COOKIE_NAMES: readonly string[] = STRICTLY_NECESSARY_COOKIES.map(

@@ -54,6 +54,7 @@ async function call<T>(
   body: unknown,
   ld: boolean,
   session: Awaited<ReturnType<typeof callSession>> | 'none',
+  deviceToken?: string,
 ): Promise<ShopAnswer<T>> {
   // Never an anonymous call instead of a session that could not be renewed: a customer's cart would
   // answer 404 and be replaced.
@@ -67,6 +68,7 @@ async function call<T>(
       session: session === 'none' || session === null ? undefined : session,
       // The shop API limits sign-in attempts and registrations per client address.
       clientAddress: clientAddress(await requestHeaders(), proxyHops()),
+      deviceToken,
     });
   } catch (error) {
     if (error instanceof ShopApiError) return UNAVAILABLE;
@@ -104,7 +106,15 @@ export async function shopperCall<T>(
   return call<T>(method, path, body, ld, await callSession(refresh));
 }
 
-/** A call without a customer, whatever the session (sign-in, registration, verification, password reset). */
-export async function publicCall<T>(method: string, path: string, body?: unknown): Promise<ShopAnswer<T>> {
-  return call<T>(method, path, body, false, 'none');
+/**
+ * A call without a customer, whatever the session (sign-in, registration, verification, password reset);
+ * a sign-in brings this browser's device token, if it has one.
+ */
+export async function publicCall<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  { deviceToken }: { deviceToken?: string } = {},
+): Promise<ShopAnswer<T>> {
+  return call<T>(method, path, body, false, 'none', deviceToken);
 }

@@ -15,6 +15,8 @@ export interface ShopAnswer<T = unknown> {
   body: T | null;
   /** The error body's `message` (lexik's JWT messages among them). */
   message?: string;
+  /** A sign-in's new device token for this browser (the shop API's sign-in limits, decision 0027). */
+  deviceToken?: string;
 }
 
 /**
@@ -47,6 +49,8 @@ export interface ShopRequest {
   session?: ShopSession;
   /** The shopper's address for the shop API's per-address limits (X-Forwarded-For); null: none to vouch for. */
   clientAddress?: string | null;
+  /** On sign-in, this browser's device token: the shop API counts it as a place the owner signed in from. */
+  deviceToken?: string;
   /** Cached in Next's data cache with these tags; otherwise never cached. */
   cache?: CacheHint;
   /** The whole call's budget, retries and their waits included. */
@@ -73,7 +77,10 @@ const mentionsJwt = (text: string | null | undefined) => /jwt/i.test(text ?? '')
 /** Wait before retry `n` (0-based): doubles from 200 ms, never more than 2 s. */
 export const backoffMs = (n: number) => Math.min(BACKOFF_LIMIT_MS, BACKOFF_BASE_MS * 2 ** n);
 
-function shopHeaders(request: Pick<ShopRequest, 'method' | 'body' | 'ld' | 'clientAddress'>, token?: string) {
+function shopHeaders(
+  request: Pick<ShopRequest, 'method' | 'body' | 'ld' | 'clientAddress' | 'deviceToken'>,
+  token?: string,
+) {
   const method = (request.method ?? 'GET').toUpperCase();
   const headers: Record<string, string> = {
     accept: request.ld ? 'application/ld+json' : 'application/json',
@@ -85,6 +92,7 @@ function shopHeaders(request: Pick<ShopRequest, 'method' | 'body' | 'ld' | 'clie
   // The shop API limits sign-in attempts per client address and believes this header from the
   // storefront only (TRUST_PROXY). Nothing to vouch for: nothing said.
   if (request.clientAddress) headers['x-forwarded-for'] = request.clientAddress;
+  if (request.deviceToken) headers['x-device-token'] = request.deviceToken;
   return headers;
 }
 
@@ -116,11 +124,13 @@ async function answerOf<T>(response: Response): Promise<ShopAnswer<T>> {
     body = null;
   }
   const message = (body as { message?: unknown } | null)?.message;
+  const deviceToken = response.headers.get('x-device-token');
   return {
     status: response.status,
     statusText: response.statusText,
     body: body as T | null,
     ...(typeof message === 'string' ? { message } : {}),
+    ...(deviceToken ? { deviceToken } : {}),
   };
 }
 

@@ -310,6 +310,16 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       token: thief.token,
       body: { defaultAddress: `${API}/addresses/${theirs.id}` },
     });
+    // …and types it into the account's cart, which the owner's checkout would offer again.
+    const part = (await call('GET', `${API}/products?itemsPerPage=1`)).body['hydra:member'][0];
+    const cart = (await call('POST', `${API}/orders`, { token: thief.token, body: {} })).body.tokenValue as string;
+    await call('POST', `${API}/orders/${cart}/items`, { token: thief.token, body: { productVariant: part.code } });
+    const typed = { ...place, street: '1 rue du Voleur' };
+    const addressed = await call('PUT', `${API}/orders/${cart}`, {
+      token: thief.token,
+      body: { email, billingAddress: typed, shippingAddress: typed },
+    });
+    expect(addressed.body.checkoutState).toBe('addressed');
 
     // The owner resets the password: the thief's session ends, the thief's address is no longer the
     // default and waits for review; the address kept before stays as it was.
@@ -320,6 +330,14 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       '1 rue du Voleur': true,
     });
     expect((await call('GET', session.customer, { token: session.token })).body.defaultAddress).toBeNull();
+    // The cart keeps its part, not the address typed into it: the checkout starts again at the address step.
+    const kept = (await call('GET', `${API}/orders/${cart}`, { token: session.token })).body;
+    expect(kept.items).toHaveLength(1);
+    expect([kept.shippingAddress ?? null, kept.billingAddress ?? null, kept.checkoutState]).toEqual([
+      null,
+      null,
+      'cart',
+    ]);
     // Deleted by the owner, it is gone.
     expect((await call('DELETE', `${API}/addresses/${theirs.id}`, { token: session.token })).status).toBe(204);
     expect((await book()).map((row) => row.street)).toEqual(['12 rue des Forges']);

@@ -118,6 +118,24 @@ describe('headers', () => {
     await publicCall('POST', 'authentication-token', { email: 'a@b.fr', password: 'x' });
     expect(seen[0].headers['x-forwarded-for']).toBe('203.0.113.5');
   });
+
+  it("sends the browser's device token with a sign-in, and hands back the new one the answer brings", async () => {
+    const { publicCall } = await import('@/lib/shop-api/server');
+    answer = (_seen, response) => {
+      response.setHeader('x-device-token', '1790000000.new.signature');
+      reply(response, 200, { token: 't', refresh_token: 'r' });
+    };
+    const signedIn = await publicCall(
+      'POST',
+      'authentication-token',
+      { email: 'a@b.fr', password: 'x' },
+      { deviceToken: '1790000000.old.signature' },
+    );
+    expect(seen[0].headers['x-device-token']).toBe('1790000000.old.signature');
+    expect(signedIn.deviceToken).toBe('1790000000.new.signature');
+    await publicCall('POST', 'customers', {});
+    expect(seen[1].headers['x-device-token']).toBeUndefined();
+  });
 });
 
 describe('a message mentioning JWT', () => {

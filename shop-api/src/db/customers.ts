@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
+import { forgetCartAddresses } from './orders.js';
 import { addresses, customers, refreshTokens, registrations } from './schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -333,7 +334,8 @@ export async function findByResetToken(db: Db, tokenHash: string, now: Date): Pr
  * several times at once succeed once; false for the others). Following it proves the mailbox: every
  * session of the account ends, a pending e-mail change is dropped, and the addresses added since the
  * mailbox was last proven are put to the owner's review (decision 0026): someone who knew the old
- * password may have added them, and they are no longer the default nor preselected at checkout.
+ * password may have added them, and they are no longer the default nor preselected at checkout; the
+ * addresses typed into the account's carts since then are dropped.
  */
 export async function resetPassword(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -383,6 +385,7 @@ export async function resetPassword(db: Db, tokenHash: string, passwordHash: str
             ),
           ),
         );
+    await forgetCartAddresses(tx as unknown as Db, before.id, since, now);
     await endSessions(tx as unknown as Db, before.id, now);
     return true;
   });

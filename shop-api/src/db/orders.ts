@@ -1,5 +1,5 @@
 /** Orders and their items. Writes that touch totals recompute them from the items, in one transaction. */
-import { and, asc, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { cartTotals, MAX_PARTS_PER_CART } from '../domain/cart.js';
 import { defaultMethod } from '../domain/checkout.js';
@@ -61,6 +61,32 @@ export async function claimCart(db: Db, orderId: number, customerId: number): Pr
   // Claimed by someone else in the meantime, or placed: whoever owns it now.
   const [row] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, orderId));
   return row?.customerId ?? null;
+}
+
+/**
+ * The addresses a customer's carts were given since `since` are dropped, and those carts go back before
+ * the address step (a password reset: someone who knew the old password may have typed where the parts
+ * go, and the checkout would offer it again). A cart whose payment is open is left to that payment.
+ */
+export async function forgetCartAddresses(db: Db, customerId: number, since: Date, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      billingAddress: null,
+      shippingAddress: null,
+      billingAddressId: null,
+      shippingAddressId: null,
+      checkoutState: 'cart',
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.state, 'cart'),
+        inArray(orders.checkoutState, ['addressed', 'shipping_selected', 'shipping_skipped']),
+        gt(orders.updatedAt, since),
+      ),
+    );
 }
 
 export interface OrderBundle {

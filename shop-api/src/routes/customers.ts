@@ -228,6 +228,18 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
     return reply.status(202).send();
   };
   app.patch(`${API_PREFIX}/account-verification-requests/:token`, { schema: verificationSchema }, verifyRoute);
+  // Whether a confirmation link still works, so that its page says so before a password is typed (the
+  // yard's extension, as for reset links: Sylius has no such call, and the page then shows the form).
+  app.get<{ Params: { token: string } }>(
+    `${API_PREFIX}/account-verification-requests/:token`,
+    async (request, reply) => {
+      const tokenHash = tokenDigest(request.params.token);
+      const alive =
+        (await findRegistrationByLink(db, tokenHash, now())) ?? (await findEmailChangeByLink(db, tokenHash, now()));
+      if (!alive) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
+      return reply.status(204).send();
+    },
+  );
   app.patch(`${API_PREFIX}/customers/verify/:token`, { schema: verificationSchema }, verifyRoute);
 
   // A new confirmation link for an account not confirmed yet. Sylius's resend needs a signed-in user,
