@@ -6,6 +6,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
 import { createMailer } from '../src/mail/mailer.js';
@@ -13,11 +15,13 @@ import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import type { Json } from './helpers/call.js';
 import { LEA_ADDRESS } from './helpers/address.js';
+import { sessionToken } from './helpers/sessions.js';
 
 const API = '/api/v2/shop';
 const SITE = 'https://boutique.test';
 const STAFF = 'staff-token-for-account-security-0123456';
 const PASSWORD = 'pieces-auto-2026';
+const KEY = new TextEncoder().encode('account-security-test-key-of-enough-length');
 const address = { ...LEA_ADDRESS, phoneNumber: '0612345678' };
 interface Session {
   token: string;
@@ -30,11 +34,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
   let shop: TestShop;
   const clock = new Date('2026-11-20T10:00:00Z');
   const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-security-'));
-  const jwt = createJwtService(
-    new TextEncoder().encode('account-security-test-key-of-enough-length'),
-    3600,
-    () => clock,
-  );
+  const jwt = createJwtService(KEY, 3600, () => clock);
   let ip = 0;
 
   const call = async (method: string, url: string, options: { body?: unknown; token?: string } = {}) => {
@@ -398,21 +398,60 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect((await call('GET', `${API}/orders/${filled}`, { token: stranger.token })).status).toBe(404);
   });
 
+  it('refuses a token signed with the shop’s key that names no live session of its customer (401)', async () => {
+    const owner = await verifiedCustomer('sans-session@exemple.fr');
+    const neighbour = await verifiedCustomer('voisin-de-session@exemple.fr');
+    const loggedOut = (await login('sans-session@exemple.fr')).body as Session;
+    expect(
+      (await call('POST', `${API}/invalidate-token`, { body: { refresh_token: loggedOut.refresh_token } })).body
+        .message,
+    ).toBe('The supplied refresh_token has been invalidated.');
+    const issuedAt = Math.floor(clock.getTime() / 1000);
+    /** Lexik's claims for the owner, signed with the shop's own key, with `extra` claims. */
+    const signed = (extra: Record<string, unknown>) =>
+      new SignJWT({ username: 'sans-session@exemple.fr', roles: ['ROLE_USER'], ...extra })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(owner.id)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + 600)
+        .sign(KEY);
+    const sessionOf = (session: Session) => decodeJwt(session.token).sid as string;
+    const answers = async (token: string) =>
+      Promise.all([
+        call('GET', `${API}/addresses`, { token }),
+        call('GET', `${API}/customers/${owner.id}`, { token }),
+        call('POST', `${API}/orders`, { token, body: {} }),
+      ]);
+
+    // The owner's own live session is the one that passes.
+    for (const answer of await answers(await signed({ sid: sessionOf(owner) })))
+      expect(answer.status).toBeLessThan(300);
+    for (const [label, token] of [
+      ['no session', await signed({})],
+      ['an empty session', await signed({ sid: '' })],
+      ['a session that never existed', await signed({ sid: randomUUID() })],
+      ['another customer’s live session', await signed({ sid: sessionOf(neighbour) })],
+      ['a session ended by its sign-out', await signed({ sid: sessionOf(loggedOut) })],
+    ] as const)
+      for (const answer of await answers(token))
+        expect(answer.body, label).toEqual({ code: 401, message: 'Invalid JWT Token' });
+  });
+
   it('refuses an erased account’s tokens everywhere (401), and keeps its orders private', async () => {
     const parts = (await call('GET', `${API}/products?itemsPerPage=5`)).body['hydra:member'] as Json[];
     const gone = await verifiedCustomer('partie@exemple.fr');
     const other = await verifiedCustomer('curieux@exemple.fr');
     const { token: orderToken, number } = await buy(gone, parts[0]!.code);
-    // A token signed before the erasure, without a session: the account check alone must refuse it.
-    const bare = await jwt.sign({ customerId: Number(gone.id), email: 'partie@exemple.fr' });
-    expect((await call('GET', `${API}/addresses`, { token: bare })).status).toBe(200);
 
     const erased = await call('DELETE', `${API}/customers/${gone.id}`, {
       body: { currentPassword: PASSWORD },
       token: gone.token,
     });
     expect(erased.status).toBe(204);
-    for (const token of [gone.token, bare]) {
+    // A live session of the erased account (stored again after the erasure took its sessions away):
+    // the account check alone must refuse its token.
+    const revived = await sessionToken(shop.database.db, jwt, { id: Number(gone.id), email: 'partie@exemple.fr' });
+    for (const token of [gone.token, revived]) {
       expect((await call('GET', `${API}/addresses`, { token })).status).toBe(401);
       expect((await call('POST', `${API}/addresses`, { token, body: address })).status).toBe(401);
       expect((await call('POST', `${API}/orders`, { token, body: {} })).status).toBe(401);

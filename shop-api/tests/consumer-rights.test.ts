@@ -12,6 +12,7 @@ import { applyRetention } from '../src/jobs/retention.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { sessionToken } from './helpers/sessions.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 import { LEA_ADDRESS } from './helpers/address.js';
 
@@ -43,7 +44,7 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
   async function at(iso: string) {
     clock = new Date(iso);
     for (const name of Object.keys(ids))
-      tokens[name] = await jwt.sign({ customerId: ids[name]!, email: emails[name]! });
+      tokens[name] = await sessionToken(shop.database.db, jwt, { id: ids[name]!, email: emails[name]! });
   }
   const staffOrders = async () =>
     (
@@ -76,7 +77,7 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
     )) as unknown as { rows: { id: number }[] };
     ids[name] = Number(rows[0]!.id);
     emails[name] = email;
-    tokens[name] = await jwt.sign({ customerId: ids[name]!, email });
+    tokens[name] = await sessionToken(shop.database.db, jwt, { id: ids[name]!, email });
   }
 
   /** `who` buys the given parts with the sandbox; returns the order's token and number. */

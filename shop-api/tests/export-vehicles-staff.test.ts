@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { sessionToken } from './helpers/sessions.js';
 import { jsonCaller } from './helpers/call.js';
 
 const API = '/api/v2/shop';
@@ -59,7 +60,7 @@ describe.each(BACKENDS)('staff’s export vehicles on %s', (backend) => {
     const { rows } = (await shop.database.db.execute(
       `SELECT id FROM customers WHERE email = 'marc@garage.fr'`,
     )) as unknown as { rows: { id: number }[] };
-    garage = await jwt.sign({ customerId: Number(rows[0]!.id), email: 'marc@garage.fr' });
+    garage = await sessionToken(shop.database.db, jwt, { id: Number(rows[0]!.id), email: 'marc@garage.fr' });
   });
   afterAll(async () => {
     await shop?.close();

@@ -11,6 +11,7 @@ import { createJwtService } from '../src/auth/jwt.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { sessionToken } from './helpers/sessions.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 
 const API = '/api/v2/shop';
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('export vehicles on %s', (backend) => {
       `SELECT id FROM customers WHERE email = '${email}'`,
     )) as unknown as { rows: { id: number }[] };
     ids[name] = Number(rows[0]!.id);
-    tokens[name] = await jwt.sign({ customerId: ids[name]!, email });
+    tokens[name] = await sessionToken(shop.database.db, jwt, { id: ids[name]!, email });
   }
 
   beforeAll(async () => {

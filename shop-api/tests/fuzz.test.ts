@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { hostileRequests, type FuzzActors } from './fuzz/hostile.js';
 import { databaseChecksum } from './helpers/database-state.js';
 import { startTestShop, type TestShop } from './helpers/backends.js';
+import { sessionToken } from './helpers/sessions.js';
 
 const COUNT = Number(process.env.FUZZ_REQUESTS || 1500);
 const API = '/api/v2/shop';
@@ -51,7 +52,9 @@ describe('hostile input on every route of the shop API', () => {
         .where(eq(customers.email, email));
       ids.push(row!.id);
     }
-    const tokenA = await jwt.sign({ customerId: ids[0]!, email: 'a.fuzz@exemple.fr' });
+    const db = shop.database.db;
+    const a = { id: ids[0]!, email: 'a.fuzz@exemple.fr' };
+    const tokenA = await sessionToken(db, jwt, a);
     const address = await call(
       'POST',
       `${API}/addresses`,
@@ -62,15 +65,18 @@ describe('hostile input on every route of the shop API', () => {
     const part = (await call('GET', `${API}/products?itemsPerPage=1`))['hydra:member'][0];
     await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: part.code }, tokenA);
     actors = {
-      tokenB: await jwt.sign({ customerId: ids[1]!, email: 'b.fuzz@exemple.fr' }),
-      expiredToken: await createJwtService(key, 3600, () => new Date(Date.now() - 2 * 86_400_000)).sign({
-        customerId: ids[0]!,
-        email: 'a.fuzz@exemple.fr',
-      }),
-      forgedToken: await createJwtService(
-        new TextEncoder().encode('another-key-another-key-another-key-0000000'),
-        3600,
-      ).sign({ customerId: ids[0]!, email: 'a.fuzz@exemple.fr' }),
+      tokenB: await sessionToken(db, jwt, { id: ids[1]!, email: 'b.fuzz@exemple.fr' }),
+      // Refused for their date or their key alone: each names a live session of A.
+      expiredToken: await sessionToken(
+        db,
+        createJwtService(key, 3600, () => new Date(Date.now() - 2 * 86_400_000)),
+        a,
+      ),
+      forgedToken: await sessionToken(
+        db,
+        createJwtService(new TextEncoder().encode('another-key-another-key-another-key-0000000'), 3600),
+        a,
+      ),
       customerA: ids[0]!,
       addressA: address.id,
       orderTokenA: cart.tokenValue,

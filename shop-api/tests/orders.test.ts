@@ -5,6 +5,7 @@ import { customers, orders, payments, productVariants } from '../src/db/schema.j
 import { CART_MESSAGES } from '../src/domain/cart.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import { buyers } from './helpers/buyers.js';
+import { sessionToken } from './helpers/sessions.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 import { LEA_ADDRESS } from './helpers/address.js';
 
@@ -129,17 +130,9 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
   });
 
   it('keeps a signed-in customer’s cart to that customer', async () => {
-    const alice = await jwt.sign({ customerId: 1, email: 'alice@exemple.fr' });
-    const bob = await jwt.sign({ customerId: 2, email: 'bob@exemple.fr' });
-    // Customers 1 and 2 must exist for the foreign key: register them through the API.
-    for (const email of ['alice@exemple.fr', 'bob@exemple.fr']) {
-      await call('POST', `${API}/customers`, {
-        firstName: 'Test',
-        lastName: 'Client',
-        email,
-        password: 'pieces-auto-2026',
-      });
-    }
+    // Two customers, each signed in (a token naming a session of theirs).
+    const { token: alice } = await buyer.newBuyer();
+    const { token: bob } = await buyer.newBuyer();
     const cart = (await call('POST', `${API}/orders`, {}, alice)).body;
     expect((await call('GET', `${API}/orders/${cart.tokenValue}`, undefined, alice)).status).toBe(200);
     expect((await call('GET', `${API}/orders/${cart.tokenValue}`, undefined, bob)).status).toBe(404);
@@ -285,8 +278,8 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
         .where(inArray(customers.email, ['carole@exemple.fr', 'denis@exemple.fr']))
         .orderBy(asc(customers.email));
       const [carole, denis] = rows.map((row) => row.id);
-      const caroleToken = await jwt.sign({ customerId: carole!, email: 'carole@exemple.fr' });
-      const denisToken = await jwt.sign({ customerId: denis!, email: 'denis@exemple.fr' });
+      const caroleToken = await sessionToken(shop.database.db, jwt, { id: carole!, email: 'carole@exemple.fr' });
+      const denisToken = await sessionToken(shop.database.db, jwt, { id: denis!, email: 'denis@exemple.fr' });
       const saved = (
         await call('POST', `${API}/addresses`, { ...address, firstName: 'Carole', lastName: 'Petit' }, caroleToken)
       ).body;

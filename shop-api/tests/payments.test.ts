@@ -11,6 +11,7 @@ import { sweepPayments } from '../src/payments/sweep.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { sessionToken } from './helpers/sessions.js';
 import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 import { LEA_ADDRESS } from './helpers/address.js';
@@ -182,7 +183,7 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
       password: 'pieces-auto-2026',
     });
     const [row] = await shop.database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
-    const token = await jwt.sign({ customerId: row!.id, email });
+    const token = await sessionToken(shop.database.db, jwt, { id: row!.id, email });
     const part = (await partsForSale()).at(-1)!;
     const cart = (await call('POST', `${API}/orders`, {}, token)).body.tokenValue as string;
     await call('POST', `${API}/orders/${cart}/items`, { productVariant: part.code }, token);

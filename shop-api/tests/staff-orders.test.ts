@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+import { buyers } from './helpers/buyers.js';
 import { jsonCaller } from './helpers/call.js';
 import { LEA_ADDRESS } from './helpers/address.js';
 
@@ -54,16 +55,10 @@ describe.each(BACKENDS)('placed orders on %s', (backend) => {
 
   beforeAll(async () => {
     shop = await startTestShop(backend, 40, { staffToken: STAFF, jwt });
-    for (const email of ['lea@exemple.fr', 'paul@exemple.fr']) {
-      await call('POST', `${API}/customers`, {
-        firstName: 'Client',
-        lastName: 'Test',
-        email,
-        password: 'pieces-auto-2026',
-      });
-    }
-    lea = await jwt.sign({ customerId: 1, email: 'lea@exemple.fr' });
-    paul = await jwt.sign({ customerId: 2, email: 'paul@exemple.fr' });
+    // Two signed-in customers (a token naming a session of theirs).
+    const signedIn = buyers(() => shop, jwt);
+    lea = (await signedIn.newBuyer()).token;
+    paul = (await signedIn.newBuyer()).token;
   });
   afterAll(async () => {
     await shop?.close();

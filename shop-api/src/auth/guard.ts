@@ -1,7 +1,7 @@
 /**
  * Reads the Bearer JWT of a request; failures answer lexik's 401 messages. A token
- * counts only while its account exists, is not erased and, for a sign-in's token, while that session
- * is not over: a signature alone would keep a deleted account or a revoked session alive for an hour.
+ * counts only while its account exists, is not erased and the session it names (every token names
+ * one) is not over: a signature alone would keep a deleted account or a revoked session alive for an hour.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';

@@ -1,7 +1,8 @@
 /**
  * Access tokens: HS256 JWTs (jose) carrying the customer id, the e-mail as `username` and
  * `roles`, like lexik's payload, and `sid`: the refresh-token family of the sign-in, so that ending a
- * session (logout, password change) ends its access tokens too. The key comes from JWT_SECRET, or is drawn once and kept in
+ * session (logout, password change) ends its access tokens too; a token without `sid` is invalid,
+ * whatever key signed it. The key comes from JWT_SECRET, or is drawn once and kept in
  * `<var>/jwt-secret` (mode 600) so tokens survive restarts of a one-machine shop.
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -14,8 +15,8 @@ const DEFAULT_JWT_TTL_SECONDS = 3600;
 export interface AccessClaims {
   customerId: number;
   email: string;
-  /** The sign-in's refresh-token family; absent from tokens signed outside a sign-in (tests, tools). */
-  session?: string;
+  /** The sign-in's refresh-token family: the token counts only while that session is live. */
+  session: string;
 }
 
 type VerifyOutcome = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -53,7 +54,7 @@ export function createJwtService(
   return {
     async sign({ customerId, email, session }) {
       const issuedAt = seconds();
-      return new SignJWT({ username: email, roles: ['ROLE_USER'], ...(session ? { sid: session } : {}) })
+      return new SignJWT({ username: email, roles: ['ROLE_USER'], sid: session })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(customerId))
         .setIssuedAt(issuedAt)
@@ -69,17 +70,14 @@ export function createJwtService(
           customerId <= 0 ||
           typeof payload.username !== 'string' ||
           typeof payload.exp !== 'number' ||
-          (payload.sid !== undefined && typeof payload.sid !== 'string')
+          typeof payload.sid !== 'string' ||
+          payload.sid === ''
         ) {
           return { ok: false, reason: 'invalid' };
         }
         return {
           ok: true,
-          claims: {
-            customerId,
-            email: payload.username,
-            ...(typeof payload.sid === 'string' ? { session: payload.sid } : {}),
-          },
+          claims: { customerId, email: payload.username, session: payload.sid },
         };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

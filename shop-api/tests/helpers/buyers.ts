@@ -7,6 +7,7 @@
 import type { JwtService } from '../../src/auth/jwt.js';
 import { createCustomer } from '../../src/db/customers.js';
 import type { TestShop } from './backends.js';
+import { sessionToken } from './sessions.js';
 
 export function buyers(shop: () => TestShop, jwt: JwtService) {
   /** Order token → the access token of the buyer it was given to. */
@@ -24,7 +25,7 @@ export function buyers(shop: () => TestShop, jwt: JwtService) {
       verifiedAt: new Date(),
     });
     if (created === 'email-taken') throw new Error(`${email} existe déjà`);
-    return { id: created.id, token: await jwt.sign({ customerId: created.id, email }) };
+    return { id: created.id, token: await sessionToken(shop().database.db, jwt, { id: created.id, email }) };
   }
 
   return {

@@ -34,6 +34,7 @@ import { freshDatabase, type Backend } from '../helpers/backends.js';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
 import type { Json } from '../helpers/call.js';
 import { LEA_ADDRESS } from '../helpers/address.js';
+import { storeSession } from '../helpers/sessions.js';
 
 const API = '/api/v2/shop';
 const ADMIN = '/api/v2/admin';
@@ -65,6 +66,8 @@ const PARTS = WEIGHTS.length;
 interface Shopper {
   customerId: number;
   email: string;
+  /** The shopper's session (refresh-token family), which every token of theirs names. */
+  session: string;
   carts: (string | null)[];
 }
 interface Checkout {
@@ -136,7 +139,7 @@ async function http(base: string, method: string, path: string, body?: unknown, 
 }
 
 const tokenOf = (world: World, shopper: Shopper) =>
-  world.jwt.sign({ customerId: shopper.customerId, email: shopper.email });
+  world.jwt.sign({ customerId: shopper.customerId, email: shopper.email, session: shopper.session });
 
 /**
  * The token of the shopper's cart `c`, creating one when there is none (or it was placed): cart 0 as the
@@ -691,7 +694,13 @@ export async function startModelShop(backend: Backend): Promise<ModelShop> {
           sql`INSERT INTO customers (email, first_name, last_name, password_hash, verified_at, last_seen_at)
           VALUES (${email}, 'Client', ${`N°${s}`}, ${passwordHash}, ${clock.now}, ${clock.now}) RETURNING id`,
         );
-        shoppers.push({ customerId: row!.id as number, email, carts: Array<string | null>(CARTS).fill(null) });
+        const customerId = row!.id as number;
+        shoppers.push({
+          customerId,
+          email,
+          session: await storeSession(world.db, customerId),
+          carts: Array<string | null>(CARTS).fill(null),
+        });
       }
       return {
         shoppers,
