@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { deleteAddressAction, saveAddressAction } from '@/lib/auth/actions';
+import { deleteAddressAction, keepAddressAction, saveAddressAction } from '@/lib/auth/actions';
 import { addressSchema, type AddressValues } from '@/lib/forms/account-schemas';
 import { Field, FormOutcome, SubmitButton } from './form-parts';
 import { useServerForm } from './use-server-form';
@@ -127,6 +127,32 @@ export function DeleteAddressButton({ id, label }: { id: number; label: string }
         className="inline-flex min-h-11 items-center text-sm font-semibold text-red-800 underline disabled:opacity-60"
       >
         {t('delete')}
+      </button>
+      <FormOutcome errors={errors} />
+    </>
+  );
+}
+
+/** « C’est bien mon adresse » on an address put to review by a password reset. */
+export function KeepAddressButton({ id, label }: { id: number; label: string }) {
+  const t = useTranslations('accountForms');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        disabled={pending}
+        aria-label={`${t('keepAddress')} : ${label}`}
+        onClick={async () => {
+          setPending(true);
+          const result = await keepAddressAction(id);
+          setPending(false);
+          if (result && !result.ok) setErrors(result.messages);
+        }}
+        className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline disabled:opacity-60"
+      >
+        {t('keepAddress')}
       </button>
       <FormOutcome errors={errors} />
     </>

@@ -2,53 +2,55 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
 import { verifyAccountAction } from '@/lib/auth/actions';
-import type { FormResult } from '@/lib/forms/checked';
-import { FormOutcome } from './form-parts';
+import { verifySchema, type VerifyValues } from '@/lib/forms/account-schemas';
+import { Field, FormOutcome, SubmitButton } from './form-parts';
+import { useServerForm } from './use-server-form';
 
-/** /verification/<token>: confirms the address once on arrival, then tells the outcome. */
+/**
+ * /verification/<token>: the link proves the mailbox, the password typed here says whose registration
+ * it confirms (decision 0026). Opening the link changes nothing; the form does.
+ */
 export function VerifyAccount({ token }: { token: string }) {
   const t = useTranslations('accountForms');
-  const [result, setResult] = useState<FormResult | null>(null);
-  const started = useRef(false);
-  useEffect(() => {
-    // Strict mode mounts twice in development; the token is single-use.
-    if (started.current) return;
-    started.current = true;
-    void verifyAccountAction(token).then(setResult);
-  }, [token]);
-  if (!result)
+  const { form, errors, success, onSubmit, pending } = useServerForm<VerifyValues>(
+    verifySchema,
+    { password: '' },
+    (values) => verifyAccountAction(token, values),
+  );
+  if (success)
     return (
-      <>
-        <p className="mt-6 text-slate-700" aria-busy="true">
-          {t('verifying')}
-        </p>
-        <noscript>
-          <p className="mt-4 text-amber-950">{t('verifyNeedsJavaScript')}</p>
-        </noscript>
-      </>
-    );
-  return (
-    <div className="mt-6 flex flex-col items-start gap-4">
-      <FormOutcome
-        errors={result.ok ? [] : result.messages}
-        success={result.ok ? result.message : null}
-        errorsTitle={t('linkErrorTitle')}
-      />
-      <p className="flex flex-wrap items-center gap-4">
+      <div className="mt-6 flex flex-col items-start gap-4">
+        <FormOutcome errors={[]} success={success} />
         <Link
           href="/connexion"
           className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
           {t('toSignIn')}
         </Link>
-        {!result.ok && (
-          <Link href="/lien-de-confirmation" className="font-semibold text-brand-700 underline">
-            {t('newVerificationLink')}
-          </Link>
-        )}
-      </p>
-    </div>
+      </div>
+    );
+  return (
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
+      <p className="text-slate-700">{t('verifyIntro')}</p>
+      <FormOutcome errors={errors} errorsTitle={t('linkErrorTitle')} />
+      <Field
+        id="verify-password"
+        label={t('password')}
+        type="password"
+        autoComplete="current-password"
+        error={form.formState.errors.password}
+        {...form.register('password')}
+      />
+      <div className="flex flex-wrap items-center gap-4">
+        <SubmitButton pending={pending}>{t('verifySubmit')}</SubmitButton>
+        <Link href="/lien-de-confirmation" className="font-semibold text-brand-700 underline">
+          {t('newVerificationLink')}
+        </Link>
+      </div>
+      <noscript>
+        <p className="text-amber-950">{t('verifyNeedsJavaScript')}</p>
+      </noscript>
+    </form>
   );
 }

@@ -11,6 +11,7 @@ import {
   registerSchema,
   resetSchema,
   sameEmail,
+  verifySchema,
 } from '@/lib/forms/account-schemas';
 import type {
   AddressValues,
@@ -20,6 +21,7 @@ import type {
   ProfileValues,
   RegisterValues,
   ResetValues,
+  VerifyValues,
 } from '@/lib/forms/account-schemas';
 import { checked, isResult, UNAVAILABLE_MESSAGE, type FormResult } from '@/lib/forms/checked';
 import { isShopIdentifier } from '@/lib/shop-api/identifier';
@@ -36,6 +38,7 @@ import {
   storeSession,
 } from './server';
 import type { SessionTokens } from './tokens';
+import type { Address } from '@/lib/account/server';
 import { safeReturnPath, signInPath } from '@/lib/url/return-path';
 import { withRefusal } from '@/lib/url/refusal';
 
@@ -118,9 +121,19 @@ export async function logoutAction(): Promise<void> {
 /** A one-time link's token as the shop API draws them (base64url); anything else names no link. */
 const isLinkToken = (token: unknown): token is string => isShopIdentifier(token, 128);
 
-export async function verifyAccountAction(token: string): Promise<FormResult> {
+/**
+ * A confirmation link's page: the link proves the mailbox, the password typed there picks the
+ * registration that becomes the account (or, for a new e-mail, is the account's). Nothing happens on
+ * opening the link: a mail scanner or a stranger's registration confirms nothing (decision 0026).
+ */
+export async function verifyAccountAction(token: string, values: VerifyValues): Promise<FormResult> {
   if (!isLinkToken(token)) return { ok: false, messages: [MESSAGES.expiredLink] };
-  const answer = await publicCall('PATCH', `account-verification-requests/${encodeURIComponent(token)}`, {});
+  const input = await checked(verifySchema, values);
+  if (isResult(input)) return input;
+  const answer = await publicCall('PATCH', `account-verification-requests/${encodeURIComponent(token)}`, {
+    token,
+    password: input.password,
+  });
   // The link of a registration or of a new e-mail: either way, this address now signs in.
   if (answer.status === 202)
     return {
@@ -223,6 +236,33 @@ export async function deleteAddressAction(id: number): Promise<FormResult> {
   if (answer.status === 401) redirect(signInPath('/compte/adresses', { sessionEnded: true }));
   // Already gone (deleted in another tab): what the shopper asked for holds; the list shows it.
   if (answer.status !== 204 && answer.status !== 404) return failure(answer);
+  redirect('/compte/adresses');
+}
+
+/**
+ * The owner keeps an address put to review by a password reset (added since the mailbox was last
+ * proven, maybe by someone who knew the old password): saved as it is, it is theirs again (decision 0026).
+ */
+export async function keepAddressAction(id: number): Promise<FormResult> {
+  if (!isAddressId(id)) return { ok: false, messages: [MESSAGES.unknownAddress] };
+  await signedInCustomerId();
+  const read = await customerCall<Address>('GET', `addresses/${id}`);
+  if (read.status === 401) redirect(signInPath('/compte/adresses', { sessionEnded: true }));
+  if (read.status === 404) return { ok: false, messages: [MESSAGES.unknownAddress] };
+  if (read.status !== 200 || !read.body) return failure(read);
+  const { firstName, lastName, company, street, city, postcode, countryCode, phoneNumber } = read.body;
+  const answer = await customerCall('PUT', `addresses/${id}`, {
+    firstName,
+    lastName,
+    company,
+    street,
+    city,
+    postcode,
+    countryCode,
+    phoneNumber,
+  });
+  if (answer.status === 404) return { ok: false, messages: [MESSAGES.unknownAddress] };
+  if (answer.status !== 200) return failure(answer);
   redirect('/compte/adresses');
 }
 

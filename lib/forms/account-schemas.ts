@@ -57,6 +57,10 @@ export const registerSchema = yup.object({
 });
 export type RegisterValues = yup.InferType<typeof registerSchema>;
 
+/** A confirmation link's page: the password chosen at registration (or the account's, for a new e-mail). */
+export const verifySchema = yup.object({ password: yup.string().required().max(254) });
+export type VerifyValues = yup.InferType<typeof verifySchema>;
+
 export const forgotSchema = yup.object({ email });
 export type ForgotValues = yup.InferType<typeof forgotSchema>;
 

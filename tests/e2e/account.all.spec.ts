@@ -60,7 +60,15 @@ test.describe('customer account', () => {
     // The heading names the page, whatever the outcome (it said « Vérification en cours... » after it).
     await expect(page).toHaveTitle('Confirmation de l’adresse e-mail');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirmation de l’adresse e-mail');
-    await expect(page.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
+    // Opening the link confirms nothing: the password chosen at registration picks the registration.
+    await account.waitUntilInteractive();
+    await page.getByRole('main').getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
+    await page.getByRole('button', { name: 'Confirmer mon adresse e-mail' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      'Ce n’est pas le mot de passe choisi à l’inscription',
+    );
+    await expectNoAxeViolation(page);
+    await account.confirmEmail(verification, password);
     await expectNoAxeViolation(page);
     // Used again, the link says so, without speaking of a form the page does not have.
     await account.goto(verification);
@@ -228,8 +236,7 @@ test.describe('customer account', () => {
     await account.goto('/connexion');
     await account.register({ firstName: 'Léa', lastName: 'Martin', email, password });
     await expect(account.registerForm().getByRole('status')).toBeVisible();
-    await account.goto(await account.mailedLink(email, '/verification/'));
-    await expect(page.getByRole('status')).toBeVisible();
+    await account.confirmEmail(await account.mailedLink(email, '/verification/'), password);
     // Another device is signed in too.
     const other = await browser.newContext();
     const otherAccount = new AccountPage(await other.newPage());
@@ -256,8 +263,7 @@ test.describe('customer account', () => {
     await expectNoAxeViolation(page);
     expect((await account.mailed(email, 'Demande de changement de votre adresse e-mail')).text).toContain(next);
 
-    await account.goto(await account.mailedLink(next, '/verification/'));
-    await expect(page.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
+    await account.confirmEmail(await account.mailedLink(next, '/verification/'), password);
     expect((await account.mailed(email, 'L’adresse e-mail de votre compte a changé')).text).toContain(next);
     // This session stays; the other device is signed out.
     await account.goto('/compte/profil');
@@ -308,8 +314,7 @@ test.describe('customer account', () => {
     const email = `paul.${unique(testInfo.project.name)}@exemple.fr`;
     await account.register({ firstName: 'Paul', lastName: 'Leroy', email, password: 'pieces-auto-2026' });
     await expect(account.registerForm().getByRole('status')).toBeVisible();
-    await account.goto(await account.mailedLink(email, '/verification/'));
-    await expect(page.getByRole('status')).toBeVisible();
+    await account.confirmEmail(await account.mailedLink(email, '/verification/'));
     await account.goto('/connexion?retour=//evil.example/x');
     await account.signIn(email, 'pieces-auto-2026');
     await expect(page).toHaveURL(/\/compte$/);

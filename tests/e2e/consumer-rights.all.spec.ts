@@ -141,7 +141,7 @@ test.describe('a consumer’s rights', () => {
     await checkout.account.registerForm().getByLabel('SIRET').fill('732 829 320 00074');
     await checkout.account.registerForm().getByRole('button', { name: 'Créer mon compte' }).click();
     await expect(checkout.account.registerForm().getByRole('status')).toBeVisible();
-    await checkout.account.goto(await checkout.account.mailedLink(email, '/verification/'));
+    await checkout.account.confirmEmail(await checkout.account.mailedLink(email, '/verification/'));
     await checkout.account.goto('/connexion');
     await checkout.account.signIn(email, 'pieces-auto-2026');
     await expect(page).toHaveURL(/\/compte$/);

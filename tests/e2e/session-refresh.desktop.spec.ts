@@ -104,8 +104,7 @@ test('a signed-in shopper keeps their cart and session after the access token ex
       { timeout: 10_000 },
     )
     .toBeTruthy();
-  await account.goto(link!);
-  await expect(page.getByRole('status')).toBeVisible();
+  await account.confirmEmail(link!);
   const [first, second, third] = await partCodes(3);
 
   await account.goto('/connexion');

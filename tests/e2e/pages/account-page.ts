@@ -62,11 +62,22 @@ export class AccountPage extends ShopPage {
     await this.goto('/connexion');
     await this.register({ firstName, lastName, email, password: 'pieces-auto-2026', company });
     await expect(this.registerForm().getByRole('status')).toBeVisible();
-    await this.goto(await this.mailedLink(email, '/verification/'));
-    await expect(this.page.getByRole('status')).toBeVisible();
+    await this.confirmEmail(await this.mailedLink(email, '/verification/'));
     await this.goto('/connexion');
     await this.signIn(email, 'pieces-auto-2026');
     await expect(this.page).toHaveURL(/\/compte$/);
+  }
+
+  /**
+   * Opens a confirmation link and confirms it with the password chosen at registration (or, for a new
+   * e-mail, the account's): opening the link alone confirms nothing.
+   */
+  async confirmEmail(link: string, password = 'pieces-auto-2026') {
+    await this.goto(link);
+    await this.waitUntilInteractive();
+    await this.page.getByRole('main').getByLabel('Mot de passe').fill(password);
+    await this.page.getByRole('button', { name: 'Confirmer mon adresse e-mail' }).click();
+    await expect(this.page.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
   }
 
   async signIn(email: string, password: string) {

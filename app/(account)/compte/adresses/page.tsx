@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { DeleteAddressButton } from '@/components/account/address-form';
+import { DeleteAddressButton, KeepAddressButton } from '@/components/account/address-form';
 import { AccountNav } from '@/components/account/account-nav';
 import { UnavailableNotice } from '@/components/account/unavailable-notice';
 import { getAddresses, getCountries, getCustomer } from '@/lib/account/server';
@@ -43,6 +43,11 @@ export default async function AddressesPage() {
                 {customer?.defaultAddress === address['@id'] && (
                   <p className="mb-2 text-xs font-semibold uppercase text-brand-700">{t('defaultAddress')}</p>
                 )}
+                {address.toReview && (
+                  <p className="mb-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+                    {t('addressToReview')}
+                  </p>
+                )}
                 <address className="not-italic text-slate-800">
                   {address.firstName} {address.lastName}
                   <br />
@@ -72,6 +77,7 @@ export default async function AddressesPage() {
                   >
                     {t('edit')}
                   </Link>
+                  {address.toReview && <KeepAddressButton id={address.id} label={label} />}
                   <DeleteAddressButton id={address.id} label={label} />
                 </p>
               </li>

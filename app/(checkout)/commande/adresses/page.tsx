@@ -34,8 +34,10 @@ export default async function AddressesStepPage() {
     label: `${address.firstName} ${address.lastName}${address.company ? ` (${address.company})` : ''}, ${address.street}, ${address.postcode} ${address.city}`,
   }));
   const known = (id: number | null) => (id !== null && saved.some((address) => address.id === id) ? String(id) : null);
+  // An address put to review by a password reset is offered, never chosen in advance (decision 0026).
+  const reviewed = (addresses ?? []).find((address) => !address.toReview);
   const defaultId =
-    known(Number(lastSegment(customer?.defaultAddress)) || null) ?? (saved[0] ? String(saved[0].id) : 'new');
+    known(Number(lastSegment(customer?.defaultAddress)) || null) ?? (reviewed ? String(reviewed.id) : 'new');
   // An order addressed before shows its choices again; typed addresses come back as 'new'.
   const choiceOf = (id: number | null, address: OrderAddress | null) => known(id) ?? (address ? 'new' : defaultId);
   const shippingChoice = choiceOf(cart.shippingAddressId, cart.shippingAddress);

@@ -1,0 +1,113 @@
+/**
+ * A registration cannot be taken over, and a password reset puts what someone else may have added to
+ * the owner's review (decision 0026), as a stranger and an owner meet them in two browsers.
+ */
+import { expect, test, type Browser } from '@playwright/test';
+import { AccountPage } from './pages/account-page';
+import { CheckoutPage } from './pages/checkout-page';
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const OWNERS = 'mot-de-passe-de-lucie-2026';
+const STRANGERS = 'mot-de-passe-du-pirate-2026';
+
+async function browserOf(browser: Browser) {
+  return new AccountPage(await (await browser.newContext()).newPage());
+}
+
+test('the owner registers, a stranger registers the same address: the owner’s password confirms the owner’s account, from either mail', async ({
+  browser,
+  page,
+}) => {
+  const email = `prise.${unique()}@exemple.fr`;
+  const owner = new AccountPage(page);
+  await owner.goto('/connexion');
+  await owner.register({ firstName: 'Lucie', lastName: 'Durand', email, password: OWNERS });
+  await expect(owner.registerForm().getByRole('status')).toBeVisible();
+  const first = await owner.mailedLink(email, '/verification/');
+
+  const stranger = await browserOf(browser);
+  await stranger.goto('/connexion');
+  await stranger.register({ firstName: 'Pirate', lastName: 'Inconnu', email, password: STRANGERS });
+  await expect(stranger.registerForm().getByRole('status')).toBeVisible();
+  await expect.poll(() => owner.mailedLink(email, '/verification/')).not.toBe(first);
+  // The second mail says whose registration it is.
+  expect((await owner.mailed(email, 'Confirmez votre adresse e-mail')).text).toContain('au nom de Pirate Inconnu');
+
+  // The owner follows the second mail, as the issue's victim did, with their own password.
+  await owner.confirmEmail(await owner.mailedLink(email, '/verification/'), OWNERS);
+  // The stranger's password does not sign in; the owner's does, to an account in the owner's name.
+  await stranger.goto('/connexion');
+  await stranger.signIn(email, STRANGERS);
+  await expect(stranger.signInForm().getByRole('alert')).toContainText('E-mail ou mot de passe incorrect');
+  await owner.goto('/connexion');
+  await owner.signIn(email, OWNERS);
+  await expect(page).toHaveURL(/\/compte$/);
+  await owner.goto('/compte/profil');
+  await expect(page.getByLabel('Prénom')).toHaveValue('Lucie');
+  // The first link, spent with the others.
+  await owner.goto(first);
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Ce lien est inconnu ou a expiré');
+});
+
+test('after a password reset, an address someone else added is to review and never preselected at checkout', async ({
+  browser,
+  page,
+}) => {
+  const email = `revue.${unique()}@exemple.fr`;
+  const owner = new AccountPage(page);
+  await owner.signUp(email, 'Lucie', 'Durand');
+
+  // Someone who knows the password signs in elsewhere and adds the address the parts should go to.
+  const thief = await browserOf(browser);
+  await thief.goto('/connexion');
+  await thief.signIn(email, 'pieces-auto-2026');
+  await expect(thief.page).toHaveURL(/\/compte$/);
+  await thief.goto('/compte/adresses/ajouter');
+  await thief.waitUntilInteractive();
+  await thief.page.getByLabel('Adresse', { exact: true }).fill('1 rue du Voleur');
+  await thief.page.getByLabel('Code postal').fill('59000');
+  await thief.page.getByLabel('Ville').fill('Lille');
+  await thief.page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(thief.page).toHaveURL(/\/compte\/adresses$/);
+  await expect(thief.page.getByText('Adresse par défaut')).toBeVisible();
+
+  // The owner resets the password through the mailbox.
+  await owner.goto('/mot-de-passe-oublie');
+  await owner.waitUntilInteractive();
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+  await expect(page.getByRole('status')).toContainText('Si un compte existe pour');
+  await owner.goto(await owner.mailedLink(email, '/mot-de-passe-oublie/'));
+  await owner.waitUntilInteractive();
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('nouveau-mot-de-lucie-2026');
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill('nouveau-mot-de-lucie-2026');
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByRole('status')).toContainText('Votre mot de passe est changé');
+  await owner.goto('/connexion');
+  await owner.signIn(email, 'nouveau-mot-de-lucie-2026');
+  await expect(page).toHaveURL(/\/compte$/);
+
+  await owner.goto('/compte/adresses');
+  await expect(page.getByText(/^À vérifier : cette adresse a été ajoutée/)).toBeVisible();
+  await expect(page.getByText('Adresse par défaut')).toHaveCount(0);
+  await expect(
+    page.getByRole('button', { name: /^C’est bien mon adresse : Lucie Durand, 1 rue du Voleur/ }),
+  ).toBeVisible();
+  // The thief's session is over.
+  await thief.goto('/compte/adresses');
+  await expect(thief.page).toHaveURL(/\/connexion/);
+
+  // At checkout it is offered, not chosen (before: the default, preselected).
+  const checkout = new CheckoutPage(page);
+  await checkout.addFirstPartOf('/pieces/vitrage');
+  await checkout.proceedFromCart();
+  const shipping = checkout.shippingFieldset();
+  await expect(shipping.getByRole('radio', { name: /1 rue du Voleur/ })).not.toBeChecked();
+  await expect(shipping.getByRole('radio', { name: 'Une nouvelle adresse' })).toBeChecked();
+
+  // Kept by the owner, it is theirs again.
+  await owner.goto('/compte/adresses');
+  await owner.waitUntilInteractive();
+  await page.getByRole('button', { name: /^C’est bien mon adresse : Lucie Durand, 1 rue du Voleur/ }).click();
+  await expect(page.getByText(/^À vérifier/)).toHaveCount(0);
+});
