@@ -63,8 +63,18 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
   let shop: TestShop;
   const outbox = mkdtempSync(join(tmpdir(), 'shop-outbox-'));
   const call = caller(() => shop);
-  const login = (email: string, password: string, ip: string) =>
-    call('POST', `${API}/authentication-token`, { body: { email, password }, ip });
+  const login = (email: string, password: string, ip: string, device?: string) =>
+    call('POST', `${API}/authentication-token`, {
+      body: { email, password },
+      ip,
+      ...(device ? { headers: { 'x-device-token': device } } : {}),
+    });
+  /** Wrong guesses on `email`, each from its own address: strangers guessing from many addresses. */
+  async function strangersGuess(email: string, count: number, network: string) {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) statuses.push((await login(email, `essai-${i}`, `${network}.${i + 1}`)).status);
+    return statuses;
+  }
 
   async function verifiedCustomer(email: string) {
     expect(
@@ -76,10 +86,30 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
       ).status,
     ).toBe(204);
     const token = await mailTo(outbox, email, '/verification/');
-    expect((await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} })).status).toBe(202);
+    expect(
+      (await call('PATCH', `${API}/account-verification-requests/${token}`, { body: { password: PASSWORD } })).status,
+    ).toBe(202);
     const session = await login(email, PASSWORD, OWNER_ADDRESS);
     expect(session.status).toBe(200);
-    return { token: session.body.token as string, id: (session.body.customer as string).split('/').pop()! };
+    return {
+      token: session.body.token as string,
+      id: (session.body.customer as string).split('/').pop()!,
+      device: session.headers['x-device-token'] as string | undefined,
+    };
+  }
+
+  /** A new password through the reset link mailed to `email`: the owner proves the mailbox. */
+  async function resetThroughMail(email: string, password: string, ip: string) {
+    expect((await call('POST', `${API}/customers/reset-password`, { body: { email }, ip })).status).toBe(202);
+    const link = await mailTo(outbox, email, '/mot-de-passe-oublie/');
+    expect(
+      (
+        await call('PATCH', `${API}/customers/reset-password/${link}`, {
+          body: { newPassword: password, confirmNewPassword: password },
+          ip,
+        })
+      ).status,
+    ).toBe(202);
   }
 
   beforeAll(async () => {
@@ -153,7 +183,85 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     expect((await login('celebre@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
   });
 
-  it('limits every sign-in attempt from one address, whatever the e-mail', async () => {
+  it('counts failures, not successes: the owner signs in again and again from one address', async () => {
+    await verifiedCustomer('habituee@exemple.fr');
+    const home = '203.0.113.20';
+    const again: number[] = [];
+    for (let i = 0; i < 12; i++) again.push((await login('habituee@exemple.fr', PASSWORD, home)).status);
+    expect(again).toEqual(Array(12).fill(200));
+    // Wrong passwords still meet their ceiling there, and past it even the right one is refused.
+    const wrong: number[] = [];
+    for (let i = 0; i < 9; i++) wrong.push((await login('habituee@exemple.fr', `faute-${i}`, home)).status);
+    expect(wrong).toEqual([...Array(8).fill(401), 429]);
+    expect((await login('habituee@exemple.fr', PASSWORD, home)).status).toBe(429);
+  });
+
+  it('guesses sent at once get no more password checks than the attempt ceilings allow', async () => {
+    await verifiedCustomer('rafale@exemple.fr');
+    // From one address: a failure ceiling of 8, attempts 30 per 10 minutes for the pair.
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login('rafale@exemple.fr', `rafale-${i}`, '192.0.2.150')),
+    );
+    const checked = burst.filter((answer) => answer.status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(8);
+    expect(checked).toBeLessThanOrEqual(30);
+    expect(burst.filter((answer) => answer.status === 429).length).toBe(50 - checked);
+    expect((await login('rafale@exemple.fr', PASSWORD, '192.0.2.150')).status).toBe(429);
+
+    // From many addresses at once: a failure ceiling of 40, attempts 60 an hour for the e-mail.
+    await verifiedCustomer('foule@exemple.fr');
+    const crowd = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login('foule@exemple.fr', `foule-${i}`, `100.66.${i}.1`)),
+    );
+    expect(crowd.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(60);
+    expect((await login('foule@exemple.fr', PASSWORD, '100.66.200.1')).status).toBe(429);
+    expect((await login('foule@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
+  });
+
+  it('a password reset proves the owner: strangers’ earlier guesses no longer refuse them from a new address', async () => {
+    await verifiedCustomer('assiegee@exemple.fr');
+    const guesses = await strangersGuess('assiegee@exemple.fr', 45, '100.64.1');
+    expect(guesses.slice(-5)).toEqual(Array(5).fill(429));
+    expect((await login('assiegee@exemple.fr', PASSWORD, '100.64.9.1')).status).toBe(429);
+    await resetThroughMail('assiegee@exemple.fr', 'retrouve-2026-x', '100.64.9.1');
+    // A phone network the owner never signed in from: fresh counters since the reset.
+    expect((await login('assiegee@exemple.fr', 'retrouve-2026-x', '100.64.9.2')).status).toBe(200);
+    // Strangers start again from nothing too, and meet the ceiling again.
+    const after = await strangersGuess('assiegee@exemple.fr', 45, '100.64.2');
+    expect(after.slice(-5)).toEqual(Array(5).fill(429));
+  });
+
+  it('a browser the owner signed in with gets in from any address during a lock; another’s or a forged device token does not', async () => {
+    const owner = await verifiedCustomer('nomade@exemple.fr');
+    const intruder = await verifiedCustomer('intrus@exemple.fr');
+    expect(owner.device).toMatch(/^[\w.-]{40,200}$/);
+    expect(intruder.device).toMatch(/^[\w.-]{40,200}$/);
+    await strangersGuess('nomade@exemple.fr', 45, '100.65.1');
+    const newAddress = '100.65.9.1';
+    expect((await login('nomade@exemple.fr', PASSWORD, newAddress)).status).toBe(429);
+    // Another e-mail's token, one with its signature changed, one made up: as no token at all.
+    const [expiry, id, signature] = owner.device!.split('.');
+    const tampered = `${expiry}.${id}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const longer = `${Number(expiry) + 86_400}.${id}.${signature}`;
+    for (const token of [intruder.device!, tampered, longer, 'x'.repeat(80)])
+      expect((await login('nomade@exemple.fr', PASSWORD, newAddress, token)).status, token).toBe(429);
+    // The owner's phone, on a network it never signed in from.
+    const phone = await login('nomade@exemple.fr', PASSWORD, newAddress, owner.device);
+    expect(phone.status).toBe(200);
+    expect(phone.headers['x-device-token']).toMatch(/^[\w.-]{40,200}$/);
+
+    // A copied token guesses no faster than one address, from however many addresses.
+    const copied: number[] = [];
+    for (let i = 0; i < 9; i++)
+      copied.push((await login('nomade@exemple.fr', `vol-${i}`, `100.65.20.${i + 1}`, owner.device)).status);
+    expect(copied).toEqual([...Array(8).fill(401), 429]);
+    // The owner's newer token, and the address the owner signed in from, still get in.
+    const phoneToken = phone.headers['x-device-token'] as string;
+    expect((await login('nomade@exemple.fr', PASSWORD, '100.65.30.1', phoneToken)).status).toBe(200);
+    expect((await login('nomade@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
+  });
+
+  it('limits every failed sign-in from one address, whatever the e-mail', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) statuses.push((await login(`robot-${i}@exemple.fr`, 'x', '192.0.2.200')).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));

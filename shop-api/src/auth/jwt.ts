@@ -3,9 +3,10 @@
  * `roles`, like lexik's payload, and `sid`: the refresh-token family of the sign-in, so that ending a
  * session (logout, password change) ends its access tokens too; a token without `sid` is invalid,
  * whatever key signed it. The key comes from JWT_SECRET, or is drawn once and kept in
- * `<var>/jwt-secret` (mode 600) so tokens survive restarts of a one-machine shop.
+ * `<var>/jwt-secret` (mode 600) so tokens survive restarts of a one-machine shop. The same key signs
+ * the device tokens of the sign-in limits.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -30,6 +31,14 @@ export interface JwtService {
    * times, and a session family stays one chain instead of forking into two live ones.
    */
   successorOf(refreshToken: string): string;
+  /**
+   * A device token: "this browser signed in to `account`" (the sign-in limits, decision 0027), valid
+   * `ttlMs`. A random id and its end, with an HMAC under this key of both and the account, so it
+   * is good for that account only and nobody without the key makes one.
+   */
+  deviceToken(account: string, ttlMs: number): string;
+  /** The id of a device token this key made for `account`, not expired yet; null for anything else. */
+  deviceOf(token: string, account: string): string | null;
 }
 
 export function loadJwtKey(secret: string | undefined, keyFile: string): Uint8Array {
@@ -51,6 +60,8 @@ export function createJwtService(
   now: () => Date = () => new Date(),
 ): JwtService {
   const seconds = () => Math.floor(now().getTime() / 1000);
+  const deviceSignature = (end: string, id: string, account: string) =>
+    createHmac('sha256', key).update(`sign-in-device:${end}:${id}:${account}`).digest('base64url');
   return {
     async sign({ customerId, email, session }) {
       const issuedAt = seconds();
@@ -85,6 +96,19 @@ export function createJwtService(
     },
     successorOf(refreshToken) {
       return createHmac('sha256', key).update(`refresh-token-successor:${refreshToken}`).digest('base64url');
+    },
+    deviceToken(account, ttlMs) {
+      const end = String(Math.floor((now().getTime() + ttlMs) / 1000));
+      const id = randomBytes(16).toString('base64url');
+      return `${end}.${id}.${deviceSignature(end, id, account)}`;
+    },
+    deviceOf(token, account) {
+      const [end, id, signature, ...rest] = token.split('.');
+      if (rest.length > 0 || !/^\d{1,12}$/.test(end ?? '') || !/^[\w-]{22}$/.test(id ?? '') || !signature) return null;
+      const expected = Buffer.from(deviceSignature(end!, id!, account));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      return Number(end) > seconds() ? id! : null;
     },
   };
 }

@@ -3,9 +3,11 @@
  * today; the plugin's Redis store (option `redis`) would share them between instances.
  *
  * Sign-in is limited so that guessing is slow yet nobody but the owner decides whether the owner gets
- * in: attempts are counted per address, per e-mail-and-address pair, and per e-mail only for
- * addresses the account never signed in from. A stranger's guesses use up the stranger's own
- * allowance; the owner, from an address they signed in from before, is never refused because of them.
+ * in (decisions 0009 and 0027): failures are counted per address, per e-mail-and-address pair, and per
+ * e-mail only for addresses and browsers the owner never signed in from, so a stranger's guesses use
+ * up the stranger's own allowance. The counters naming the e-mail start again when the owner proves
+ * the mailbox (a reset, a confirmation link), and a browser the owner signed in with carries a device
+ * token that counts as a known address wherever it is.
  */
 import rateLimit, { normalizeIP, type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,12 +18,29 @@ const HOUR = 60 * MINUTE;
 
 /** Enough for a person, too few for a script. `max` requests per `timeWindow` milliseconds. */
 const RATE_RULES = {
-  /** Every sign-in attempt from one address, whatever the e-mail. */
-  signInPerAddress: { max: 20, timeWindow: 10 * MINUTE },
-  /** Sign-in attempts on one e-mail from one address. */
-  signInPerEmailAndAddress: { max: 8, timeWindow: 10 * MINUTE },
-  /** Sign-in attempts on one e-mail from addresses it has not signed in from: guessing from many addresses. */
-  signInPerEmail: { max: 40, timeWindow: HOUR },
+  // Sign-in: each scope has a ceiling on failures (wrong password, unknown e-mail, unconfirmed account),
+  // checked before the password and counted after a failed check, so the owner's successes never use
+  // it up; and a looser one on every attempt, successes included, counted before the check. The latter
+  // bounds the argon2 work (19 MiB, about 20 ms each) and the guesses sent at once, which all pass the
+  // failure check before any of them is counted: at most `attempts - failures` more checks per window.
+  /** Failed sign-ins from one address, whatever the e-mail. */
+  signInFailuresPerAddress: { max: 20, timeWindow: 10 * MINUTE },
+  /** Sign-ins from one address: room for the people behind one address (an office, a carrier's NAT). */
+  signInAttemptsPerAddress: { max: 60, timeWindow: 10 * MINUTE },
+  /** Failed sign-ins on one e-mail from one address. */
+  signInFailuresPerEmailAndAddress: { max: 8, timeWindow: 10 * MINUTE },
+  /** Sign-ins on one e-mail from one address: a person signing in and out all day stays far under it. */
+  signInAttemptsPerEmailAndAddress: { max: 30, timeWindow: 10 * MINUTE },
+  /**
+   * Failed sign-ins on one e-mail from addresses and browsers the owner never signed in from: guessing
+   * from many addresses. Strangers share it; the owner meets it only from somewhere new.
+   */
+  signInFailuresPerEmail: { max: 40, timeWindow: HOUR },
+  /** Sign-ins on one e-mail from there: one success per new place is the owner's, the rest guesses. */
+  signInAttemptsPerEmail: { max: 60, timeWindow: HOUR },
+  /** Failed sign-ins with one browser's device token, from any address: a copied token guesses as slowly as one address. */
+  signInFailuresPerDevice: { max: 8, timeWindow: 10 * MINUTE },
+  signInAttemptsPerDevice: { max: 30, timeWindow: 10 * MINUTE },
   /** How long an address the account signed in from is remembered as the owner's. */
   knownAddress: { max: 1, timeWindow: 30 * 24 * HOUR },
   registerPerAddress: { max: 10, timeWindow: HOUR },
@@ -52,7 +71,7 @@ const RATE_RULES = {
   quotePerCustomer: { max: 10, timeWindow: HOUR },
 } as const;
 
-type RateRule = keyof typeof RATE_RULES;
+export type RateRule = keyof typeof RATE_RULES;
 
 /** Rules whose ceiling does not grow with RATE_LIMIT_SCALE: they remember, they do not refuse. */
 const UNSCALED: ReadonlySet<RateRule> = new Set(['knownAddress']);
@@ -67,6 +86,8 @@ export interface Limits {
   take(request: FastifyRequest, rule: RateRule, key: string): Promise<boolean>;
   /** Whether `key` was counted in the rule's current window, without counting. */
   seen(request: FastifyRequest, rule: RateRule, key: string): Promise<boolean>;
+  /** 429 with Retry-After if `key` has reached the rule's ceiling, without counting (the next count would pass it). */
+  check(request: FastifyRequest, rule: RateRule, key: string): Promise<void>;
 }
 
 /** The key of a request's address: an IPv6 address by its /64 (one subscriber's block), a mapped IPv4 as IPv4. */
@@ -106,6 +127,10 @@ export async function registerRateLimits(app: FastifyInstance, scale = 1): Promi
     async seen(request, rule, key) {
       const result = await count(request, rule, key, false);
       return !result.isAllowed && result.remaining < result.max;
+    },
+    async check(request, rule, key) {
+      const result = await count(request, rule, key, false);
+      if (!result.isAllowed && result.remaining === 0) throw new TooManyRequestsError(Math.max(1, result.ttlInSeconds));
     },
   };
 }

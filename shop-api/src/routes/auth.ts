@@ -1,9 +1,9 @@
 /**
  * Sign-in, token refresh and sign-out: lexik's token endpoint with Sylius's
  * `customer` IRI, gesdinet-style refresh tokens rotated on each use, and limits that slow guessing
- * without letting anyone lock the owner out (http/rate-limits.ts).
+ * without letting anyone lock the owner out (http/rate-limits.ts, decisions 0009 and 0027).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { JWT_MESSAGES } from '../auth/guard.js';
 import { decoyHash, verifyPassword } from '../auth/passwords.js';
@@ -18,7 +18,7 @@ import {
 import { normalizeEmail } from '../domain/customer-rules.js';
 import { newToken, REFRESH_TTL_MS, tokenDigest } from '../domain/secrets.js';
 import { AuthError } from '../http/errors.js';
-import { addressKey } from '../http/rate-limits.js';
+import { addressKey, type RateRule } from '../http/rate-limits.js';
 import { API_PREFIX, iri } from '../http/jsonld.js';
 import type { AppContext } from '../context.js';
 
@@ -29,6 +29,17 @@ const credentialsSchema = {
     properties: { email: { type: 'string', maxLength: 255 }, password: { type: 'string', maxLength: 4096 } },
   },
 } as const;
+
+/**
+ * A device token lives 390 days, under the 13 months the CNIL allows a cookie whatever the day it
+ * starts; the storefront's cookie lives as long. A new one (new id) comes with each sign-in.
+ */
+const DEVICE_TTL_MS = 390 * 86_400_000;
+/** The request header bringing the browser's device token, and the answer's header bringing a new one. */
+const DEVICE_HEADER = 'x-device-token';
+
+/** A sign-in ceiling's scope: its failure rule, its attempt rule, and the key both count under. */
+type Scope = [failures: RateRule, attempts: RateRule, key: string];
 
 const refreshSchema = {
   body: { type: ['object', 'null'], properties: { refresh_token: { type: 'string', maxLength: 200 } } },
@@ -58,23 +69,49 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits
     };
   }
 
-  async function login(request: FastifyRequest<{ Body: { email: string; password: string } }>) {
+  async function login(request: FastifyRequest<{ Body: { email: string; password: string } }>, reply: FastifyReply) {
     const email = normalizeEmail(request.body.email);
-    const pair = `${email} ${addressKey(request)}`;
-    // Attempts are counted before the password is checked, each counter bumped once, atomically:
-    // concurrent guesses cannot slip past a ceiling. The per-e-mail ceiling skips the addresses the
-    // account signed in from, so a stranger reaching it never refuses the owner.
-    await limits.hit(request, 'signInPerAddress', addressKey(request));
-    await limits.hit(request, 'signInPerEmailAndAddress', pair);
-    if (!(await limits.seen(request, 'knownAddress', pair))) await limits.hit(request, 'signInPerEmail', email);
+    // Looked up before the limits, one query by a unique key whether or not the e-mail has an account.
     const customer = await findCustomerByEmail(db, email);
+    // The counters naming the e-mail start again when the owner proves the mailbox (a reset, a confirmation
+    // link): guesses counted before it no longer refuse the owner, and what they learnt (known addresses,
+    // device tokens) no longer passes for the owner either.
+    const account = `${email} ${customer?.mailboxProvenAt?.getTime() ?? '-'}`;
+    const address = addressKey(request);
+    const pair = `${account} ${address}`;
+    const presented = request.headers[DEVICE_HEADER];
+    const device = typeof presented === 'string' && presented.length <= 200 ? jwt.deviceOf(presented, account) : null;
+    // An address the owner signed in from, or a browser they signed in with, is not counted per e-mail:
+    // a stranger reaching that ceiling never refuses the owner there. A device token counts under its own
+    // id instead (from any address), so a copied one guesses no faster than one address.
+    const known = await limits.seen(request, 'knownAddress', pair);
+    const scopes: Scope[] = [
+      ['signInFailuresPerAddress', 'signInAttemptsPerAddress', address],
+      ['signInFailuresPerEmailAndAddress', 'signInAttemptsPerEmailAndAddress', pair],
+    ];
+    if (!known)
+      scopes.push(
+        device
+          ? ['signInFailuresPerDevice', 'signInAttemptsPerDevice', `${account} ${device}`]
+          : ['signInFailuresPerEmail', 'signInAttemptsPerEmail', account],
+      );
+    // Failures are checked before the password and counted after a wrong one, so successes use up
+    // nothing; every attempt is counted before, atomically, which bounds the hash work and the guesses
+    // sent at once that pass the failure check together.
+    for (const [failures, , key] of scopes) await limits.check(request, failures, key);
+    for (const [, attempts, key] of scopes) await limits.hit(request, attempts, key);
     // Unknown e-mails cost a hash check too: timing tells nothing about who has an account.
     const valid = await verifyPassword(customer?.passwordHash ?? (await decoyHash()), request.body.password);
     // An account not confirmed yet answers as a wrong password (lexik says « Account is disabled. »): a
     // registration sets the password, so that answer told whether the address already had a confirmed
     // account (its own password, not the one just registered, then fails).
-    if (!customer || !valid || !customer.verifiedAt) throw new AuthError(401, JWT_MESSAGES.badCredentials);
+    if (!customer || !valid || !customer.verifiedAt) {
+      for (const [failures, , key] of scopes) await limits.take(request, failures, key);
+      throw new AuthError(401, JWT_MESSAGES.badCredentials);
+    }
     await limits.take(request, 'knownAddress', pair); // this address is now the owner's
+    // This browser too, wherever it goes next; in a header, so the answer's body stays lexik's.
+    reply.header(DEVICE_HEADER, jwt.deviceToken(account, DEVICE_TTL_MS));
     return issueTokens(customer.id, customer.email);
   }
 
