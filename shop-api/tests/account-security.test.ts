@@ -79,7 +79,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect(
       (
         await call('PATCH', `${API}/account-verification-requests/${await linkTo(email, '/verification/')}`, {
-          body: {},
+          body: { password: PASSWORD },
         })
       ).status,
     ).toBe(202);
@@ -191,8 +191,12 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       ),
     ).toEqual([]);
 
-    expect((await call('PATCH', `${API}/account-verification-requests/${link}`, { body: {} })).status).toBe(202);
-    expect((await call('PATCH', `${API}/account-verification-requests/${link}`, { body: {} })).status).toBe(404);
+    expect(
+      (await call('PATCH', `${API}/account-verification-requests/${link}`, { body: { password: PASSWORD } })).status,
+    ).toBe(202);
+    expect(
+      (await call('PATCH', `${API}/account-verification-requests/${link}`, { body: { password: PASSWORD } })).status,
+    ).toBe(404);
     const me = await call('GET', url, { token: owner.token });
     expect(me.body).toMatchObject({ email: 'nouvelle@exemple.fr', pendingEmail: null });
     expect((await mailsTo('titulaire@exemple.fr')).map((mail) => mail.subject)).toContain(
@@ -254,7 +258,9 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
         })
       ).status,
     ).toBe(202);
-    expect((await call('PATCH', `${API}/account-verification-requests/${change}`, { body: {} })).status).toBe(404);
+    expect(
+      (await call('PATCH', `${API}/account-verification-requests/${change}`, { body: { password: PASSWORD } })).status,
+    ).toBe(404);
     expect((await login('annule@exemple.fr', 'nouveau-2026-x')).status).toBe(200);
   });
 
@@ -278,7 +284,9 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     const verification = await linkTo('course@exemple.fr', '/verification/');
     expect(
       await statuses(
-        [1, 2, 3, 4].map(() => call('PATCH', `${API}/account-verification-requests/${verification}`, { body: {} })),
+        [1, 2, 3, 4].map(() =>
+          call('PATCH', `${API}/account-verification-requests/${verification}`, { body: { password: PASSWORD } }),
+        ),
       ),
     ).toEqual([202, 404, 404, 404]);
 
@@ -312,7 +320,9 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     const change = await linkTo('course-bis@exemple.fr', '/verification/');
     expect(
       await statuses(
-        [1, 2, 3, 4].map(() => call('PATCH', `${API}/account-verification-requests/${change}`, { body: {} })),
+        [1, 2, 3, 4].map(() =>
+          call('PATCH', `${API}/account-verification-requests/${change}`, { body: { password: winner } }),
+        ),
       ),
     ).toEqual([202, 404, 404, 404]);
     expect(
@@ -344,8 +354,12 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(lost);
     // The new link confirms the account; the lost one no longer does anything.
-    expect((await call('PATCH', `${API}/account-verification-requests/${lost}`, { body: {} })).status).toBe(404);
-    expect((await call('PATCH', `${API}/account-verification-requests/${fresh}`, { body: {} })).status).toBe(202);
+    expect(
+      (await call('PATCH', `${API}/account-verification-requests/${lost}`, { body: { password: PASSWORD } })).status,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', `${API}/account-verification-requests/${fresh}`, { body: { password: PASSWORD } })).status,
+    ).toBe(202);
     expect((await login(email)).status).toBe(200);
 
     // A confirmed account or an unknown e-mail: the same answer, and no mail.
@@ -386,12 +400,19 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     const { token: placed } = await buy(phone, parts[9]!.code);
     expect((await cartOf(laptop.token)).tokenValue).not.toBe(placed);
 
-    // A visitor's cart used once signed in becomes the customer's: picked up on their other devices,
-    // closed to anyone else from then on (anonymous before).
+    // A visitor's cart read with a customer's token stays a visitor's: a link from a stranger to their own
+    // cart, opened signed in, must not make it the customer's (picked up at the next sign-in, with the
+    // stranger's part and address).
     const visiting = await verifiedCustomer('visiteur-puis-client@exemple.fr');
     const filled = (await cartOf()).tokenValue as string;
     await add(filled, parts[6]!.code);
     expect((await call('GET', `${API}/orders/${filled}`, { token: visiting.token })).status).toBe(200);
+    expect((await call('GET', `${API}/orders/${filled}`)).status).toBe(200);
+    const picking = (await login('visiteur-puis-client@exemple.fr')).body as Session;
+    expect((await cartOf(picking.token)).tokenValue).not.toBe(filled);
+    // Changed with the customer's token (this browser's own cart), it becomes theirs: picked up on their
+    // other devices, closed to anyone else from then on.
+    await add(filled, parts[7]!.code, visiting.token);
     const elsewhere = (await login('visiteur-puis-client@exemple.fr')).body as Session;
     expect((await cartOf(elsewhere.token)).tokenValue).toBe(filled);
     expect((await call('GET', `${API}/orders/${filled}`)).status).toBe(404);

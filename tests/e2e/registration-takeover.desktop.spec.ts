@@ -6,6 +6,9 @@ import { expect, test, type Browser } from '@playwright/test';
 import { AccountPage } from './pages/account-page';
 import { CheckoutPage } from './pages/checkout-page';
 
+// Two browsers, mails, a reset and a checkout each: longer than the suite's 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const OWNERS = 'mot-de-passe-de-lucie-2026';
 const STRANGERS = 'mot-de-passe-du-pirate-2026';

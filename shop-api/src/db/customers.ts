@@ -1,5 +1,5 @@
 /** Customers, their refresh tokens and their addresses. Every address read is scoped to its owner. */
-import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
 import { forgetCartAddresses } from './orders.js';
@@ -82,7 +82,6 @@ export type RegistrationRow = typeof registrations.$inferSelect;
 
 /** A registration as the route makes it: the registrant's details, where it came from, its link (if mailed). */
 export type NewRegistration = RegistrationFields & {
-  registrantKey: string;
   tokenHash: string | null;
   expiresAt: Date;
   createdAt: Date;
@@ -99,7 +98,7 @@ export async function createRegistration(
 ): Promise<RegistrationRow | 'email-taken'> {
   try {
     return await db.transaction(async (tx) => {
-      const { registrantKey: _key, tokenHash: _hash, expiresAt: _end, createdAt: _at, ...details } = registration;
+      const { tokenHash: _hash, expiresAt: _end, createdAt: _at, ...details } = registration;
       const [customer] = await tx
         .insert(customers)
         .values({ email, ...details })
@@ -118,9 +117,8 @@ export async function createRegistration(
 
 /**
  * One more registration of an address whose account is not confirmed: none replaces another's, each
- * keeps its link (decision 0026). A registration from the same address replaces that address's earlier
- * one, and past `kept` the oldest go: what one stranger can fill is one place. Null when the account
- * was confirmed (or erased) meanwhile.
+ * keeps its link (decision 0026). Past `kept` live ones, those mailed no link (past the notices limit:
+ * a flood's) go first, then the oldest. Null when the account was confirmed (or erased) meanwhile.
  */
 export async function addRegistration(
   db: Db,
@@ -139,23 +137,18 @@ export async function addRegistration(
     if (!open) return null;
     await tx
       .delete(registrations)
-      .where(
-        and(
-          eq(registrations.customerId, customerId),
-          or(eq(registrations.registrantKey, registration.registrantKey), lte(registrations.expiresAt, now)),
-        ),
-      );
+      .where(and(eq(registrations.customerId, customerId), lte(registrations.expiresAt, now)));
     const [row] = await tx
       .insert(registrations)
       .values({ ...registration, customerId })
       .returning();
-    const older = tx
+    const beyond = tx
       .select({ id: registrations.id })
       .from(registrations)
       .where(eq(registrations.customerId, customerId))
-      .orderBy(desc(registrations.createdAt), desc(registrations.id))
+      .orderBy(sql`${registrations.tokenHash} IS NOT NULL DESC`, desc(registrations.createdAt), desc(registrations.id))
       .offset(kept);
-    await tx.delete(registrations).where(inArray(registrations.id, older));
+    await tx.delete(registrations).where(inArray(registrations.id, beyond));
     return row!;
   });
 }

@@ -286,11 +286,6 @@ export const registrations = pgTable(
     groupCode: varchar('group_code', { length: 32 }).notNull().default('individual'),
     companyName: varchar('company_name', { length: 255 }),
     siret: varchar('siret', { length: 14 }),
-    /**
-     * A digest of the address it came from: a new registration from the same address replaces that
-     * one's own earlier registration, so one stranger holds one of the few places, never the owner's.
-     */
-    registrantKey: varchar('registrant_key', { length: 64 }).notNull(),
     /** The digest of its link, null when none was mailed (past the notices' limit). */
     tokenHash: varchar('token_hash', { length: 64 }).unique(),
     expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),

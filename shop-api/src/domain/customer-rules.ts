@@ -31,8 +31,9 @@ export const MESSAGES = {
 } as const;
 
 /**
- * Registrations of one unconfirmed address kept at once (one per address they came from): bounds the
- * password checks of a confirmation, and a stranger needs this many addresses to push the owner's out.
+ * Registrations of one unconfirmed address kept at once: bounds the password checks of a confirmation.
+ * Those mailed a link are kept first, and links go out 3 an hour at most, so pushing the owner's out
+ * takes a stranger hours of registrations, each one mailed to the owner.
  */
 export const REGISTRATIONS_KEPT = 10;
 

@@ -10,7 +10,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwnCustomer } from '../auth/guard.js';
 import { currentPasswordMatches } from '../auth/current-password.js';
 import { hashPassword } from '../auth/passwords.js';
-import { createHash } from 'node:crypto';
 import { verifyPassword } from '../auth/passwords.js';
 import {
   addRegistration,
@@ -134,19 +133,17 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
         companyName: professional ? body.companyName!.trim() : null,
         siret: professional ? normalizeSiret(body.siret!) : null,
       };
-      // Where it came from, as a digest: a new registration from there replaces that one's own.
-      const registrantKey = createHash('sha256').update(addressKey(request)).digest('hex');
-      // The same answer whether or not the address has an account (Sylius answers 422 to a taken one,
+      // A new address gets its account and first registration before the answer, and a taken one the same
+      // attempt (refused by the unique e-mail), so both answer alike (Sylius answers 422 to a taken one,
       // which tells anyone who has an account): the mail that follows, after the answer, says which.
+      const link = verificationLink();
+      const created = await createRegistration(db, email, {
+        ...registration,
+        tokenHash: link.tokenHash,
+        expiresAt: link.expiresAt,
+        createdAt: now(),
+      });
       background.run('registration mail', async () => {
-        const link = verificationLink();
-        const created = await createRegistration(db, email, {
-          ...registration,
-          registrantKey,
-          tokenHash: link.tokenHash,
-          expiresAt: link.expiresAt,
-          createdAt: now(),
-        });
         if (created !== 'email-taken') return mailRegistration(email, created, link.url);
         const owner = await findCustomerByEmail(db, email);
         if (!owner) return;
@@ -161,7 +158,6 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
             owner.id,
             {
               ...registration,
-              registrantKey,
               tokenHash: mayMail ? link.tokenHash : null,
               expiresAt: link.expiresAt,
               createdAt: now(),

@@ -29,6 +29,9 @@ export default async function VerificationPage({ params }: { params: Promise<{ t
           >
             {f('newVerificationLink')}
           </Link>
+          <Link href="/connexion" className="font-semibold text-brand-700 underline">
+            {f('toSignIn')}
+          </Link>
         </div>
       ) : (
         <VerifyAccount key={token} token={token} />
