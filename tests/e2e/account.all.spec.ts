@@ -15,7 +15,8 @@ test.describe('customer account', () => {
   test('register, verify by mail, sign in, edit profile, password and addresses, sign out, recover the password', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    // The whole account journey, with a wrong then a right password on the confirmation page.
+    test.setTimeout(150_000);
     const account = new AccountPage(page);
     const email = `lea.${unique(testInfo.project.name)}@exemple.fr`;
     const password = 'pieces-auto-2026';
