@@ -363,4 +363,23 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
     expect((await call('GET', `${API}/customers/${ids.ancien}`, undefined, tokens.ancien)).status).toBe(401);
     expect((await call('GET', `${API}/customers/${ids.revenant}`, undefined, tokens.revenant)).status).toBe(200);
   });
+
+  it('deletes the registrations nobody confirmed once their links expired (the names strangers typed)', async () => {
+    await register('jamais-confirme');
+    const { db } = shop.database;
+    const pending = async () =>
+      (
+        (await db.execute(
+          `SELECT expires_at FROM registrations WHERE customer_id = ${ids['jamais-confirme']}`,
+        )) as unknown as { rows: { expires_at: Date }[] }
+      ).rows;
+    const [registration] = await pending();
+    expect(registration).toBeDefined();
+    const mailer = createMailer({ outboxDir: outbox, from: 'boutique@test' });
+    const end = new Date(registration!.expires_at).getTime();
+    await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: new Date(end - 60_000) });
+    expect(await pending()).toHaveLength(1);
+    await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: new Date(end + 1000) });
+    expect(await pending()).toHaveLength(0);
+  });
 });

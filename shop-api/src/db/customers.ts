@@ -153,6 +153,11 @@ export async function addRegistration(
   });
 }
 
+/** Registrations whose link expired go, with the names and password hashes their registrants typed. */
+export async function deleteExpiredRegistrations(db: Db, now: Date): Promise<void> {
+  await db.delete(registrations).where(lte(registrations.expiresAt, now));
+}
+
 /** The live registrations of an unconfirmed account, newest first. */
 export async function liveRegistrations(db: Db, customerId: number, now: Date): Promise<RegistrationRow[]> {
   return db

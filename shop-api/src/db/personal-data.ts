@@ -17,6 +17,7 @@ import {
   exportQuoteRequests,
   orders,
   refreshTokens,
+  registrations,
   withdrawals,
   type OrderAddress,
 } from './schema.js';
@@ -47,6 +48,7 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
       .where(eq(customers.id, customerId))
       .for('update');
     if (!customer || customer.erasedAt) return false;
+    await tx.delete(registrations).where(eq(registrations.customerId, customerId));
     const own = await tx
       .select({ id: orders.id, state: orders.state, billing: orders.billingAddress, shipping: orders.shippingAddress })
       .from(orders)
