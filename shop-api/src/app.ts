@@ -35,6 +35,7 @@ import productVariantsRoutes from './routes/product-variants.js';
 import productsRoutes from './routes/products.js';
 import shippingMethodsRoutes from './routes/shipping-methods.js';
 import taxonsRoutes from './routes/taxons.js';
+import testDatabaseRoutes from './routes/test-database.js';
 import withdrawalsRoutes from './routes/withdrawals.js';
 import { CHANNEL_CODE } from './domain/channel.js';
 import type { AppContext } from './context.js';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   /** Whose X-Forwarded-For gives the client's IP (rate limits): the proxies' addresses/CIDRs, as Fastify takes them. */
   trustProxy?: FastifyServerOptions['trustProxy'];
   logger?: FastifyServerOptions['logger'];
+  /** Test-only routes (SHOP_API_TEST_ROUTES=1): never in a shop that serves customers. */
+  testRoutes?: boolean;
 }
 
 export async function buildApp({
@@ -80,6 +83,7 @@ export async function buildApp({
   paymentRegistry = PAYMENT_PROVIDERS,
   paymentProvider = demonstrationProvider(paymentRegistry).name,
   paymentSettings = {},
+  testRoutes = false,
 }: BuildOptions) {
   const payments = buildPaymentProviders(paymentRegistry, paymentProvider, paymentSettings, publicUrl);
   const app = Fastify({
@@ -161,6 +165,7 @@ export async function buildApp({
     adminExportVehiclesRoutes,
     // The active provider's own pages (the sandbox's checkout page): gone once another provider is chosen.
     ...(payments.active.routes ? [payments.active.routes] : []),
+    ...(testRoutes ? [testDatabaseRoutes] : []),
   ]) {
     await app.register(plugin, context);
   }
