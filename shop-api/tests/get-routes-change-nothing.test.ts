@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.js';
 import { createCustomer, updateCustomer } from '../src/db/customers.js';
+import { registrations } from '../src/db/schema.js';
 import { CHANNEL_CODE } from '../src/domain/channel.js';
 import { newToken, tokenDigest } from '../src/domain/secrets.js';
 import { createMailer } from '../src/mail/mailer.js';
@@ -128,11 +129,16 @@ describe.each(BACKENDS)('GET routes change no row on %s', (backend) => {
       companyName: 'Garage Central',
       siret: '73282932000074',
     });
+    // C registered and was mailed a link (a registration of its own, decision 0026), never followed.
     const confirmationC = newToken();
-    const unconfirmed = await customer('c.lecture@exemple.fr', {
-      verifiedAt: null,
-      verificationTokenHash: tokenDigest(confirmationC),
-      verificationExpiresAt: new Date(Date.now() + 3600_000),
+    const unconfirmed = await customer('c.lecture@exemple.fr', { verifiedAt: null });
+    await db.insert(registrations).values({
+      customerId: unconfirmed.id,
+      firstName: 'Céline',
+      lastName: 'Lecture',
+      passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
+      tokenHash: tokenDigest(confirmationC),
+      expiresAt: new Date(Date.now() + 3600_000),
     });
     const tokenA = (await signIn(a.email)).token;
     const tokenB = (await signIn(b.email)).token;
@@ -220,6 +226,11 @@ describe.each(BACKENDS)('GET routes change no row on %s', (backend) => {
         "B's expired reset link": resetB,
         "C's confirmation link": confirmationC,
         "visitor's cart token": visitorCart,
+        unknown: unknownToken,
+      },
+      'account-verification-requests/:token': {
+        "C's confirmation link": confirmationC,
+        "A's live reset link": resetA,
         unknown: unknownToken,
       },
       'customers/:id': { A: a.id, B: b.id, 'unconfirmed C': unconfirmed.id, unknown: 999_999 },
