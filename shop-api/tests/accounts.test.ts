@@ -251,6 +251,24 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       expect((await call('GET', session.body.customer, { token: session.body.token })).body.firstName).toBe('Lucie');
     });
 
+    it('a customer moving to an address a stranger registered (never confirmed) gets its link and the address', async () => {
+      const email = 'convoitee@exemple.fr';
+      await register(email, pirate);
+      const mover = await verifiedCustomer('demenage@exemple.fr');
+      const asked = await call('PUT', mover.customer, {
+        token: mover.token,
+        body: { email, currentPassword: 'pieces-auto-2026' },
+      });
+      expect(asked.status).toBe(200);
+      // A link, not « Vous avez déjà un compte »: an unconfirmed registration is nobody's account.
+      const [mail] = await mailsTo(email);
+      expect(mail!.subject).not.toBe('Vous avez déjà un compte');
+      const link = (await linksTo(email)).at(-1)!;
+      expect((await confirm(link)).status).toBe(202);
+      expect((await call('GET', mover.customer, { token: mover.token })).body.email).toBe(email);
+      expect((await login(email, pirate.password, OWNER_IP)).status).toBe(401);
+    });
+
     it('a password reset asked for an unconfirmed address mails a confirmation link, never a reset link', async () => {
       const email = 'pas-encore@exemple.fr';
       await register(email, pirate);
@@ -311,6 +329,9 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       token: thief.token,
       body: { defaultAddress: `${API}/addresses/${theirs.id}` },
     });
+    // …edits the owner's kept address into theirs (an edit, not an addition)…
+    const edited = { ...place, street: '99 boulevard du Receleur', postcode: '93200', city: 'Saint-Denis' };
+    expect((await call('PUT', `${API}/addresses/${own.id}`, { token: thief.token, body: edited })).status).toBe(200);
     // …and types it into the account's cart, which the owner's checkout would offer again.
     const part = (await call('GET', `${API}/products?itemsPerPage=1`)).body['hydra:member'][0];
     const cart = (await call('POST', `${API}/orders`, { token: thief.token, body: {} })).body.tokenValue as string;
@@ -318,16 +339,16 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     const typed = { ...place, street: '1 rue du Voleur' };
     const addressed = await call('PUT', `${API}/orders/${cart}`, {
       token: thief.token,
-      body: { email, billingAddress: typed, shippingAddress: typed },
+      body: { email, billingAddress: typed, shippingAddress: typed, licencePlates: ['AA-777-ZZ'] },
     });
-    expect(addressed.body.checkoutState).toBe('addressed');
+    expect([addressed.body.checkoutState, addressed.body.licencePlates]).toEqual(['addressed', 'AA-777-ZZ']);
 
     // The owner resets the password: the thief's session ends, the thief's address is no longer the
     // default and waits for review; the address kept before stays as it was.
     session = await reset('second-nouveau-2026');
     expect((await call('GET', `${API}/addresses`, { token: thief.token })).status).toBe(401);
     expect(Object.fromEntries((await book()).map((row) => [row.street, row.toReview]))).toEqual({
-      '12 rue des Forges': false,
+      '99 boulevard du Receleur': true,
       '1 rue du Voleur': true,
     });
     expect((await call('GET', session.customer, { token: session.token })).body.defaultAddress).toBeNull();
@@ -339,9 +360,14 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       null,
       'cart',
     ]);
+    expect(kept.licencePlates).toBeNull();
     // Deleted by the owner, it is gone.
     expect((await call('DELETE', `${API}/addresses/${theirs.id}`, { token: session.token })).status).toBe(204);
-    expect((await book()).map((row) => row.street)).toEqual(['12 rue des Forges']);
+    expect((await book()).map((row) => row.street)).toEqual(['99 boulevard du Receleur']);
+    // Kept as it is (« C’est bien mon adresse »), an address is not flagged again at the next reset.
+    await call('PUT', `${API}/addresses/${own.id}`, { token: session.token, body: edited });
+    session = await reset('troisieme-nouveau-2026');
+    expect((await book()).map((row) => row.toReview)).toEqual([false]);
   });
 
   it('answers lexik 401s: bad credentials, missing, garbage and expired tokens', async () => {

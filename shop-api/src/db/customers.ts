@@ -1,5 +1,5 @@
 /** Customers, their refresh tokens and their addresses. Every address read is scoped to its owner. */
-import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
 import { forgetCartAddresses } from './orders.js';
@@ -287,6 +287,11 @@ export async function followVerificationLink(
           session: customers.pendingEmailSession,
         });
       if (!spent?.pendingEmail) return null;
+      // An account never confirmed at that address is nobody's yet (its registrations prove nothing):
+      // the customer has just proven the mailbox, so the address becomes theirs.
+      await tx
+        .delete(customers)
+        .where(and(eq(customers.email, spent.pendingEmail), isNull(customers.verifiedAt), isNull(customers.erasedAt)));
       const [row] = await tx
         .update(customers)
         .set({ email: spent.pendingEmail, pendingEmail: null, pendingEmailSession: null, mailboxProvenAt: now })
@@ -331,7 +336,7 @@ export async function findByResetToken(db: Db, tokenHash: string, now: Date): Pr
  * Sets a new password from a reset link, spending it in the same conditional UPDATE (links used
  * several times at once succeed once; false for the others). Following it proves the mailbox: every
  * session of the account ends, a pending e-mail change is dropped, and the addresses added since the
- * mailbox was last proven are put to the owner's review (decision 0026): someone who knew the old
+ * mailbox was last proven, or edited since, are put to the owner's review (decision 0026): someone who knew the old
  * password may have added them, and they are no longer the default nor preselected at checkout; the
  * addresses typed into the account's carts since then are dropped.
  */
@@ -368,7 +373,10 @@ export async function resetPassword(db: Db, tokenHash: string, passwordHash: str
     const flagged = await tx
       .update(addresses)
       .set({ toReview: true })
-      .where(and(eq(addresses.customerId, before.id), gt(addresses.createdAt, since)))
+      // Added or edited since: an edit can turn the owner's trusted address into someone else's.
+      .where(
+        and(eq(addresses.customerId, before.id), or(gt(addresses.createdAt, since), gt(addresses.updatedAt, since))),
+      )
       .returning({ id: addresses.id });
     if (flagged.length > 0)
       await tx
@@ -502,12 +510,20 @@ export async function updateAddress(
   customerId: number,
   id: number,
   fields: AddressFields,
+  now: Date,
 ): Promise<AddressRow | null> {
+  const own = and(eq(addresses.id, id), eq(addresses.customerId, customerId));
+  const [current] = await db.select().from(addresses).where(own);
+  if (!current) return null;
+  // Saved by the signed-in owner: reviewed. Its time moves only when a field does, so an address kept as
+  // it is does not count as edited at the next password reset (`resetPassword`).
+  const edited = (Object.keys(fields) as (keyof AddressFields)[]).some(
+    (key) => (fields[key] ?? null) !== (current[key] ?? null),
+  );
   const [row] = await db
     .update(addresses)
-    // Saved by the signed-in owner: reviewed.
-    .set({ ...fields, toReview: false, updatedAt: new Date() })
-    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)))
+    .set({ ...fields, toReview: false, ...(edited ? { updatedAt: now } : {}) })
+    .where(own)
     .returning();
   return row ?? null;
 }

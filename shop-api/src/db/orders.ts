@@ -64,7 +64,7 @@ export async function claimCart(db: Db, orderId: number, customerId: number): Pr
 }
 
 /**
- * The addresses a customer's carts were given since `since` are dropped, and those carts go back before
+ * The addresses (and licence plates) a customer's carts were given since `since` are dropped, and those carts go back before
  * the address step (a password reset: someone who knew the old password may have typed where the parts
  * go, and the checkout would offer it again). A cart whose payment is open is left to that payment.
  */
@@ -76,6 +76,7 @@ export async function forgetCartAddresses(db: Db, customerId: number, since: Dat
       shippingAddress: null,
       billingAddressId: null,
       shippingAddressId: null,
+      licencePlates: null,
       checkoutState: 'cart',
       updatedAt: now,
     })

@@ -121,7 +121,7 @@ const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, n
     async (request) => {
       const { customerId } = await requireCustomer(db, jwt, request);
       if (!(await findAddress(db, customerId, Number(request.params.id)))) throw notFound();
-      const row = await updateAddress(db, customerId, Number(request.params.id), await validated(request.body));
+      const row = await updateAddress(db, customerId, Number(request.params.id), await validated(request.body), now());
       if (!row) throw notFound();
       return item('Address', iri('addresses', row.id), addressFields(row));
     },

@@ -413,7 +413,9 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
         throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
       // Another account's address is answered as a free one (Sylius's 422 « déjà utilisé » tells who has an
       // account): it waits for a link that is never sent, and its owner is told instead (decision 0022).
-      const owner = changesEmail ? await findCustomerByEmail(db, newEmail) : null;
+      // An account never confirmed there is nobody's yet: the link goes, and following it takes the address.
+      const taken = changesEmail ? await findCustomerByEmail(db, newEmail) : null;
+      const owner = taken?.verifiedAt ? taken : null;
       const link = changesEmail ? newToken() : null;
       const updated = await updateCustomer(db, customer.id, {
         ...(link
