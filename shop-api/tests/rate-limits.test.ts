@@ -261,6 +261,20 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     expect((await login('nomade@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
   });
 
+  it('strangers guessing from the owner’s own network do not refuse the owner’s browser (its device token)', async () => {
+    const shared = '100.66.1.1';
+    await verifiedCustomer('voisine@exemple.fr');
+    const first = await login('voisine@exemple.fr', PASSWORD, shared);
+    expect(first.status).toBe(200);
+    const device = first.headers['x-device-token'] as string;
+    // Someone on the same network (a household, a carrier's shared address) guesses until refused.
+    const guesses: number[] = [];
+    for (let i = 0; i < 9; i++) guesses.push((await login('voisine@exemple.fr', `essai-${i}`, shared)).status);
+    expect(guesses).toEqual([...Array(8).fill(401), 429]);
+    // The owner's browser there still gets in (before: 429 for ten minutes).
+    expect((await login('voisine@exemple.fr', PASSWORD, shared, device)).status).toBe(200);
+  });
+
   it('limits every failed sign-in from one address, whatever the e-mail', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) statuses.push((await login(`robot-${i}@exemple.fr`, 'x', '192.0.2.200')).status);

@@ -81,20 +81,17 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits
     const pair = `${account} ${address}`;
     const presented = request.headers[DEVICE_HEADER];
     const device = typeof presented === 'string' && presented.length <= 200 ? jwt.deviceOf(presented, account) : null;
-    // An address the owner signed in from, or a browser they signed in with, is not counted per e-mail:
-    // a stranger reaching that ceiling never refuses the owner there. A device token counts under its own
-    // id instead (from any address), so a copied one guesses no faster than one address.
+    // A browser the owner signed in with is counted under its token's own id (from any address) instead of
+    // the e-mail: strangers guessing from the owner's own network (a household, a carrier's shared
+    // address) or from elsewhere never refuse it, and a copied token guesses no faster than one address.
+    // Without one, an address the owner signed in from is not counted per e-mail either.
     const known = await limits.seen(request, 'knownAddress', pair);
-    const scopes: Scope[] = [
-      ['signInFailuresPerAddress', 'signInAttemptsPerAddress', address],
-      ['signInFailuresPerEmailAndAddress', 'signInAttemptsPerEmailAndAddress', pair],
-    ];
-    if (!known)
-      scopes.push(
-        device
-          ? ['signInFailuresPerDevice', 'signInAttemptsPerDevice', `${account} ${device}`]
-          : ['signInFailuresPerEmail', 'signInAttemptsPerEmail', account],
-      );
+    const scopes: Scope[] = [['signInFailuresPerAddress', 'signInAttemptsPerAddress', address]];
+    if (device) scopes.push(['signInFailuresPerDevice', 'signInAttemptsPerDevice', `${account} ${device}`]);
+    else {
+      scopes.push(['signInFailuresPerEmailAndAddress', 'signInAttemptsPerEmailAndAddress', pair]);
+      if (!known) scopes.push(['signInFailuresPerEmail', 'signInAttemptsPerEmail', account]);
+    }
     // Failures are checked before the password and counted after a wrong one, so successes use up
     // nothing; every attempt is counted before, atomically, which bounds the hash work and the guesses
     // sent at once that pass the failure check together.
