@@ -15,21 +15,26 @@ interface Texts {
 
 /**
  * The payment step's form: submitted by itself once the page is shown to the shopper (a prefetched or
- * prerendered page runs nothing until it is shown), by its button without JavaScript. A refusal (a part
+ * prerendered page runs nothing until it is shown), by its button without JavaScript or when another
+ * site's link led here. A refusal (a part
  * taken meanwhile, the provider down) shows why and the ways back.
  */
 export function PaymentStart({
   texts,
   total,
+  autoStart,
 }: {
   texts: Texts;
   /** The total the page shows (cents). */ total: number;
+  /** False when another site led here: only the shopper's click starts the payment then. */
+  autoStart: boolean;
 }) {
   const [refusal, startAction, pending] = useActionState(startPaymentAction, null);
   const form = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
 
   useEffect(() => {
+    if (!autoStart) return;
     const submit = () => {
       if (submitted.current) return;
       submitted.current = true;
@@ -41,7 +46,7 @@ export function PaymentStart({
       return () => page.removeEventListener('prerenderingchange', submit);
     }
     submit();
-  }, []);
+  }, [autoStart]);
 
   if (refusal) {
     return (

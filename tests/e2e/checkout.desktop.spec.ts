@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_SHOP_API_URL } from '../../playwright.config';
+import { E2E_CONTACT_FORM_URL, E2E_SHOP_API_URL } from '../../playwright.config';
 import { CheckoutPage, cents } from './pages/checkout-page';
 import { watchCsp } from './pages/csp';
 
@@ -418,7 +418,7 @@ test.describe('checkout', () => {
     expect(placed.total.cents).toBe(recap.total.cents);
   });
 
-  test('a prefetch or a crawler entering the payment step opens no payment; the shopper entering it does', async ({
+  test('a prefetch, a crawler or another site’s link entering the payment step opens no payment; the shopper entering it does', async ({
     page,
     request,
   }) => {
@@ -457,6 +457,19 @@ test.describe('checkout', () => {
       expect(new URL(answer.url()).pathname, JSON.stringify(headers)).toBe('/commande/stripe');
       expect(await inStock(), JSON.stringify(headers)).toBe(true);
     }
+
+    // A link from another site (a stranger's page) opens the step but starts nothing: the shopper's
+    // click does (before: the page submitted itself and held the part for 30 minutes).
+    await page.goto(E2E_CONTACT_FORM_URL);
+    const step = new URL('/commande/stripe', test.info().project.use.baseURL).href;
+    await page.evaluate((target) => {
+      window.location.href = target;
+    }, step);
+    await expect(page).toHaveURL(/\/commande\/stripe$/);
+    await checkout.waitUntilInteractive();
+    await expect(page.getByRole('button', { name: 'Payer maintenant' })).toBeEnabled();
+    expect(new URL(page.url()).pathname).toBe('/commande/stripe');
+    expect(await inStock()).toBe(true);
 
     // The shopper following the step opens the payment, as before.
     await page.goto('/commande/stripe');

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { CheckoutSteps } from '@/components/checkout/checkout-steps';
 import { OrderSummary } from '@/components/checkout/order-summary';
@@ -14,11 +15,11 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * Step 3 ('Paiement'): entering it starts the payment and leaves the site for the provider's checkout
  * URL. Rendering it changes nothing (a prefetch renders pages nobody opened): the page's form starts
- * the payment once shown to the shopper (`startPaymentAction`); without JavaScript, its button does,
- * beside the recap whose total it carries.
+ * the payment once shown to the shopper (`startPaymentAction`), unless another site's link led here;
+ * without JavaScript, or then, its button does, beside the recap whose total it carries.
  */
 export default async function PaymentStepPage() {
-  const [t, cart] = await Promise.all([getTranslations('checkout'), getCart()]);
+  const [t, cart, request] = await Promise.all([getTranslations('checkout'), getCart(), headers()]);
   if (!cart || cart.items.length === 0) redirect('/panier');
   const step = stepFor('/commande/stripe', checkoutState(cart));
   if (step !== '/commande/stripe') redirect(step);
@@ -32,6 +33,10 @@ export default async function PaymentStepPage() {
           </h1>
           <PaymentStart
             total={cart.total}
+            // A link from another site (Sec-Fetch-Site) opens the step without starting the payment: a
+            // stranger's link must not hold the shopper's parts (decision 0025). The shop's own steps, a
+            // typed address or a bookmark start it as before.
+            autoStart={!['cross-site', 'same-site'].includes(request.get('sec-fetch-site') ?? '')}
             texts={{
               opening: t('paymentOpening'),
               payNow: t('payNow'),
