@@ -229,7 +229,7 @@ test.describe('customer account', () => {
     page,
     browser,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const account = new AccountPage(page);
     const email = `ancienne.${unique(testInfo.project.name)}@exemple.fr`;
     const next = `nouvelle.${unique(testInfo.project.name)}@exemple.fr`;
@@ -286,6 +286,8 @@ test.describe('customer account', () => {
     await strangerAccount.goto('/connexion');
     await strangerAccount.register({ firstName: 'Marc', lastName: 'Petit', email: taken, password });
     await expect(strangerAccount.registerForm().getByRole('status')).toBeVisible();
+    // Confirmed: an address only registered is nobody's account yet, and its link would be sent.
+    await strangerAccount.confirmEmail(await strangerAccount.mailedLink(taken, '/verification/'), password);
     await stranger.close();
     await account.goto('/compte/profil');
     await page.getByLabel('Adresse e-mail').fill(taken);
