@@ -28,7 +28,7 @@ import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { lastSegment } from '@/lib/url/decode';
 import { customerCall, publicCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
 import { pickUpCustomerCart } from '@/lib/cart/server';
-import { registrationSentMessage, withoutTakenEmail } from './rules';
+import { registrationSentMessage, tooManyMessage, withoutTakenEmail } from './rules';
 import {
   clearSession,
   readDeviceToken,
@@ -53,14 +53,13 @@ const MESSAGES = {
   // which one it is would tell whether a confirmed account has this address.
   badCredentials:
     'E-mail ou mot de passe incorrect. Si vous venez de créer votre compte, confirmez d’abord votre adresse e-mail avec le lien que nous vous avons envoyé.',
-  tooMany: 'Trop de tentatives. Patientez quelques minutes avant de réessayer.',
   unavailable: UNAVAILABLE_MESSAGE,
   expiredLink: 'Ce lien est inconnu ou a expiré. Demandez-en un nouveau.',
   unknownAddress: 'Cette adresse n’est plus dans votre carnet.',
 } as const;
 
 function failure(answer: ShopAnswer): FormResult {
-  if (answer.status === 429) return { ok: false, messages: [MESSAGES.tooMany] };
+  if (answer.status === 429) return { ok: false, messages: [tooManyMessage(answer.retryAfter)] };
   if (answer.status >= 500 || answer.status === 0) return { ok: false, messages: [MESSAGES.unavailable] };
   const messages = violationMessages(answer);
   return { ok: false, messages: messages.length > 0 ? messages : [MESSAGES.unavailable] };
@@ -150,7 +149,7 @@ export async function requestResetAction(values: { email: string }): Promise<For
   if (answer.status !== 202) return failure(answer);
   return {
     ok: true,
-    message: `Si un compte existe pour ${input.email}, un e-mail avec un lien pour choisir un nouveau mot de passe vient de partir. Le lien est valable 2 heures.`,
+    message: `Si un compte existe pour ${input.email}, un e-mail avec un lien pour choisir un nouveau mot de passe part dans les minutes qui viennent (quelques-uns par heure au plus). Le lien est valable 2 heures : utilisez le plus récent.`,
   };
 }
 
@@ -162,7 +161,7 @@ export async function requestVerificationLinkAction(values: { email: string }): 
   if (answer.status !== 202) return failure(answer);
   return {
     ok: true,
-    message: `Si un compte à confirmer existe pour ${input.email}, un e-mail avec un nouveau lien de confirmation vient de partir. Le lien est valable 48 heures ; les précédents ne servent plus.`,
+    message: `Si un compte à confirmer existe pour ${input.email}, un e-mail avec un nouveau lien de confirmation part dans les minutes qui viennent (quelques-uns par heure au plus). Le lien est valable 48 heures : utilisez le plus récent.`,
   };
 }
 

@@ -28,9 +28,30 @@ export function withoutTakenEmail<T>(answer: ShopAnswer<T>): ShopAnswer<T> | nul
     : { ...answer, body: { ...answer.body, violations: others } as T };
 }
 
-/** What a registration that went says: true of a new account and of an address that has one. */
+/**
+ * What a registration that went says: true of a new account and of an address that has one, and of a
+ * mail not sent because the address had its few mails this hour (any link it received then works).
+ */
 export const registrationSentMessage = (email: string) =>
-  `Un e-mail vient de partir à ${email} : suivez le lien qu’il contient pour activer votre compte. Si cette adresse a déjà un compte, cet e-mail vous le dit et vous propose de vous connecter.`;
+  `Nous envoyons un e-mail à ${email} : suivez son lien et saisissez votre mot de passe pour activer votre compte (si cette adresse a déjà un compte, l’e-mail vous le dit). Rien reçu d’ici dix minutes ? Regardez dans les courriers indésirables. Nous n’envoyons que quelques e-mails par heure à une même adresse : tout lien de confirmation déjà reçu pour elle marche aussi avec votre mot de passe.`;
+
+/**
+ * A refusal for too many tries, with the wait the shop API asked for (Retry-After, in seconds): an hour's
+ * ceiling is not « quelques minutes ».
+ */
+export function tooManyMessage(retryAfter?: number): string {
+  const wait =
+    retryAfter === undefined || !(retryAfter > 0)
+      ? 'un peu plus tard'
+      : retryAfter <= 60
+        ? 'dans une minute'
+        : retryAfter < 3600
+          ? `dans ${Math.ceil(retryAfter / 60)} minutes`
+          : retryAfter <= 3600
+            ? 'dans une heure'
+            : `dans ${Math.ceil(retryAfter / 3600)} heures`;
+  return `Trop de tentatives. Réessayez ${wait}.`;
+}
 
 /**
  * Whether the shop API says a reset link no longer works (unknown, used, replaced or expired): its own

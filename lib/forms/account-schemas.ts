@@ -18,6 +18,21 @@ const line = () =>
     .trim()
     .test('visible', INVISIBLE_MESSAGE, (value) => !value || !INVISIBLE.test(value));
 const name = line().required().min(2).max(255);
+export const PERSON_NAME_MESSAGE =
+  'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.';
+/**
+ * An account holder's name: the shop API mails it to addresses not proven yet, so it holds only what names
+ * are made of (no link, number or sentence), 50 characters at most. Delivery addresses keep `name`.
+ */
+const personName = line()
+  .required()
+  .min(2)
+  .max(50)
+  .test(
+    'person-name',
+    PERSON_NAME_MESSAGE,
+    (value) => !value || INVISIBLE.test(value) || /^[\p{L}\p{M}\u200C\u200D' ’-]+$/u.test(value),
+  );
 const email = yup.string().trim().required().email().max(255);
 const password = yup.string().required().min(PASSWORD_MIN).max(254);
 const confirmation = (field: string) =>
@@ -41,8 +56,8 @@ const companyName = line().max(255);
 
 /** A professional (garage, body shop…) gives the company's name and SIRET: they then see prices excluding VAT. */
 export const registerSchema = yup.object({
-  firstName: name,
-  lastName: name,
+  firstName: personName,
+  lastName: personName,
   email,
   password,
   subscribedToNewsletter: yup.boolean().default(false),
@@ -82,8 +97,8 @@ export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.
 const PASSWORD_FOR_EMAIL = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.';
 
 export const profileSchema = yup.object({
-  firstName: name,
-  lastName: name,
+  firstName: personName,
+  lastName: personName,
   email,
   // Asked for only when the e-mail changes (the shop API refuses a new e-mail without it).
   currentPassword: yup.string().max(4096).default(''),

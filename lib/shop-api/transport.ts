@@ -17,6 +17,8 @@ export interface ShopAnswer<T = unknown> {
   message?: string;
   /** A sign-in's new device token for this browser (the shop API's sign-in limits, decision 0027). */
   deviceToken?: string;
+  /** A refusal's Retry-After in seconds (429): how long the shopper waits, said to them. */
+  retryAfter?: number;
 }
 
 /**
@@ -125,12 +127,14 @@ async function answerOf<T>(response: Response): Promise<ShopAnswer<T>> {
   }
   const message = (body as { message?: unknown } | null)?.message;
   const deviceToken = response.headers.get('x-device-token');
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
   return {
     status: response.status,
     statusText: response.statusText,
     body: body as T | null,
     ...(typeof message === 'string' ? { message } : {}),
     ...(deviceToken ? { deviceToken } : {}),
+    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
   };
 }
 

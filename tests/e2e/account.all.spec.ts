@@ -29,7 +29,7 @@ test.describe('customer account', () => {
     await expect(account.registerForm().getByText('Ce champ est obligatoire.').first()).toBeVisible();
     await account.register({ firstName: 'Léa', lastName: 'Martin', email, password });
     const sent = account.registerForm().getByRole('status');
-    await expect(sent).toContainText(`Un e-mail vient de partir à ${email}`);
+    await expect(sent).toContainText(`Nous envoyons un e-mail à ${email}`);
     const sentText = await sent.textContent();
     // The answer sits above the emptied form: it takes the focus and comes into view (on a phone it was
     // a screen above the button just pressed).

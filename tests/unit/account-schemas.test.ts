@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   INVISIBLE_MESSAGE,
+  PERSON_NAME_MESSAGE,
   addressSchema,
   loginSchema,
   passwordSchema,
@@ -52,6 +53,31 @@ describe('account form rules in French', () => {
       ),
     );
     expect(messages.every((m) => m && !/must|be a/.test(m))).toBe(true);
+  });
+
+  it('keeps an account holder’s names to letters, spaces, hyphens and apostrophes (they go into mails), not a delivery address’s', async () => {
+    const person = { firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', password: 'pièces-2026' };
+    const profile = { firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', group: 'individual' };
+    for (const name of ['Jean-Loïc', 'D’Artagnan', "de La Tour d'Auvergne", 'Мария', 'محمد']) {
+      expect(await errorsOf(registerSchema, { ...person, lastName: name })).toEqual([]);
+      expect(await errorsOf(profileSchema, { ...profile, firstName: name })).toEqual([]);
+    }
+    for (const name of ['evil.com', 'Appelez 06 12 34 56 78', 'https://exemple.fr']) {
+      expect(await errorsOf(registerSchema, { ...person, lastName: name })).toEqual([PERSON_NAME_MESSAGE]);
+      expect(await errorsOf(profileSchema, { ...profile, firstName: name })).toEqual([PERSON_NAME_MESSAGE]);
+    }
+    expect(await errorsOf(registerSchema, { ...person, firstName: 'A'.repeat(51) })).toEqual([
+      'Ce champ doit compter au plus 50 caractères.',
+    ]);
+    const address = {
+      firstName: 'Léa',
+      lastName: 'Garage 2000',
+      street: '1 rue de la Paix',
+      postcode: '75001',
+      city: 'Paris',
+      countryCode: 'FR',
+    };
+    expect(await errorsOf(addressSchema, address)).toEqual([]);
   });
 
   it('wants the new password confirmed', async () => {

@@ -4,7 +4,7 @@
  * used": nobody learns who shops here. A reset link is called dead only on this shop API's own word.
  */
 import { describe, expect, it } from 'vitest';
-import { isDeadLinkAnswer, registrationSentMessage, withoutTakenEmail } from '@/lib/auth/rules';
+import { isDeadLinkAnswer, registrationSentMessage, tooManyMessage, withoutTakenEmail } from '@/lib/auth/rules';
 
 const refusal = (...violations: { propertyPath: string; message: string }[]) => ({
   status: 422,
@@ -45,6 +45,17 @@ describe('a registration refused for a taken e-mail', () => {
   it('says the same to a new account and to an address that has one', () => {
     expect(registrationSentMessage('lea@exemple.fr')).toContain('lea@exemple.fr');
     expect(registrationSentMessage('lea@exemple.fr')).not.toMatch(/déjà utilisé|créé/);
+    // Never that a mail left: past the address's few mails an hour, none does.
+    expect(registrationSentMessage('lea@exemple.fr')).not.toMatch(/vient de partir/);
+  });
+
+  it('says how long to wait after too many tries, from the shop API’s Retry-After', () => {
+    expect(tooManyMessage(undefined)).toBe('Trop de tentatives. Réessayez un peu plus tard.');
+    expect(tooManyMessage(12)).toBe('Trop de tentatives. Réessayez dans une minute.');
+    expect(tooManyMessage(61)).toBe('Trop de tentatives. Réessayez dans 2 minutes.');
+    expect(tooManyMessage(599)).toBe('Trop de tentatives. Réessayez dans 10 minutes.');
+    expect(tooManyMessage(3600)).toBe('Trop de tentatives. Réessayez dans une heure.');
+    expect(tooManyMessage(3601)).toBe('Trop de tentatives. Réessayez dans 2 heures.');
   });
 });
 

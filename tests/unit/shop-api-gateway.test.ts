@@ -136,6 +136,15 @@ describe('headers', () => {
     await publicCall('POST', 'customers', {});
     expect(seen[1].headers['x-device-token']).toBeUndefined();
   });
+
+  it('hands back how long a refusal for too many tries asks to wait (Retry-After), so the shopper is told', async () => {
+    const { publicCall } = await import('@/lib/shop-api/server');
+    answer = (_seen, response) => {
+      response.setHeader('retry-after', '1740');
+      reply(response, 429, { '@type': 'hydra:Error', 'hydra:description': 'Trop de tentatives.' });
+    };
+    expect((await publicCall('POST', 'customers/reset-password', { email: 'a@b.fr' })).retryAfter).toBe(1740);
+  });
 });
 
 describe('a message mentioning JWT', () => {

@@ -125,6 +125,44 @@ describe('customer rules', () => {
     }
   });
 
+  it('keeps an account holder’s names to what names are made of: no link, number or sentence goes into mails', () => {
+    const person = { firstName: 'Léa', lastName: 'Martin', email: 'lea@exemple.fr', password: 'pièces-2026' };
+    for (const name of [
+      'Éléonore',
+      'D’Artagnan',
+      'Jean-Loïc',
+      'Zoë N’Diaye',
+      "de La Tour d'Auvergne",
+      'Мария',
+      'محمد',
+      'می\u200Cخواهم',
+    ]) {
+      expect(registrationViolations({ ...person, firstName: name, lastName: name })).toEqual([]);
+      expect(customerViolations({ ...person, lastName: name })).toEqual([]);
+    }
+    for (const name of [
+      'evil.com',
+      'https://exemple.fr/gain',
+      'Appelez 06 12 34 56 78',
+      'Gagnez 1000€',
+      'Léa <b>',
+      'Paul_1',
+      'Léa, gagnante !',
+    ]) {
+      expect(registrationViolations({ ...person, lastName: name })).toEqual([
+        { propertyPath: 'lastName', message: MESSAGES.personName },
+      ]);
+      expect(customerViolations({ ...person, firstName: name })).toEqual([
+        { propertyPath: 'firstName', message: MESSAGES.personName },
+      ]);
+    }
+    expect(registrationViolations({ ...person, firstName: 'A'.repeat(51) })).toEqual([
+      { propertyPath: 'firstName', message: MESSAGES.tooLong(50) },
+    ]);
+    // A delivery address's names keep the looser rule: a label may read « Garage 2000 ».
+    expect(addressViolations({ ...address, lastName: 'Garage 2000' }, new Set(['FR']))).toEqual([]);
+  });
+
   it('compares e-mails without case or surrounding spaces', () => {
     expect(normalizeEmail('  Lea.Martin@Exemple.FR ')).toBe('lea.martin@exemple.fr');
   });

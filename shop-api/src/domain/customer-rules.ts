@@ -28,12 +28,14 @@ export const MESSAGES = {
   invisible: 'Ce champ contient un caractère invisible (copié avec le texte ?) : retapez-le.',
   companyForSiret: 'Indiquez la raison sociale de votre entreprise.',
   siretForCompany: 'Indiquez le SIRET de votre entreprise.',
+  personName: 'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.',
 } as const;
 
 /**
  * Registrations of one unconfirmed address kept at once: bounds the password checks of a confirmation.
- * Those mailed a link are kept first, and links go out 3 an hour at most, so pushing the owner's out
- * takes a stranger hours of registrations, each one mailed to the owner.
+ * Those mailed a link are kept first, and links go out 6 an hour at most (3 per requesting address),
+ * so pushing the owner's out takes strangers hours of registrations from several addresses, each one
+ * mailed to the owner, whose next registration is then confirmed at once with any link received.
  */
 export const REGISTRATIONS_KEPT = 10;
 
@@ -97,6 +99,22 @@ function text(violations: Violation[], path: string, value: unknown, min: number
   if (string.length > max) violations.push({ propertyPath: path, message: MESSAGES.tooLong(max) });
 }
 
+/**
+ * An account holder's name goes into mails to an address nobody has proven yet (a registration's link
+ * says in whose name it was asked): only what names are made of, short, so that it cannot carry a link,
+ * a phone number or a sentence in the shop's voice. Delivery addresses keep the looser rule of `text`.
+ */
+export const PERSON_NAME_MAX = 50;
+// The joiners some scripts need inside names (U+200C, U+200D) as in `text`.
+const PERSON_NAME = /^[\p{L}\p{M}\u200C\u200D' ’-]+$/u;
+
+function personName(violations: Violation[], path: string, value: unknown) {
+  text(violations, path, value, 2, PERSON_NAME_MAX);
+  const string = typeof value === 'string' ? value.trim() : '';
+  if (string && !INVISIBLE.test(string) && !PERSON_NAME.test(string))
+    violations.push({ propertyPath: path, message: MESSAGES.personName });
+}
+
 function email(violations: Violation[], value: unknown) {
   const string = typeof value === 'string' ? value.trim() : '';
   if (!string) violations.push({ propertyPath: 'email', message: MESSAGES.blank });
@@ -124,8 +142,8 @@ export interface RegistrationInput {
 
 export function registrationViolations(input: RegistrationInput): Violation[] {
   const violations: Violation[] = [];
-  text(violations, 'firstName', input.firstName, 2, 255);
-  text(violations, 'lastName', input.lastName, 2, 255);
+  personName(violations, 'firstName', input.firstName);
+  personName(violations, 'lastName', input.lastName);
   email(violations, input.email);
   password(violations, 'password', input.password);
   violations.push(...companyViolations(input));
@@ -144,8 +162,8 @@ export interface CustomerInput {
 
 export function customerViolations(input: CustomerInput): Violation[] {
   const violations: Violation[] = [];
-  text(violations, 'firstName', input.firstName, 2, 255);
-  text(violations, 'lastName', input.lastName, 2, 255);
+  personName(violations, 'firstName', input.firstName);
+  personName(violations, 'lastName', input.lastName);
   email(violations, input.email);
   text(violations, 'phoneNumber', input.phoneNumber, 0, 255, false);
   if (input.gender !== undefined && !['u', 'm', 'f'].includes(String(input.gender)))

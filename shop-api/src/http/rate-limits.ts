@@ -45,22 +45,29 @@ const RATE_RULES = {
   knownAddress: { max: 1, timeWindow: 30 * 24 * HOUR },
   registerPerAddress: { max: 10, timeWindow: HOUR },
   resetPerAddress: { max: 10, timeWindow: HOUR },
+  // Mails to one e-mail are bounded twice: per requesting address (3 an hour, so that one stranger cannot
+  // use up the owner's) and from anywhere (6 an hour, so that the inbox is not flooded). Past either,
+  // the ask gets the same answer and mails nothing; the links already mailed keep working.
   resetPerEmailAndAddress: { max: 3, timeWindow: HOUR },
   /**
-   * Reset mails to one e-mail. Past it, requests get the same answer and change nothing: the inbox is
-   * not flooded, and the newest link mailed (younger than the window, so still valid) keeps working.
+   * Reset mails to one e-mail from anywhere. The requests of one address are 3 an hour (refused past
+   * them), so a stranger alone never uses up the owner's; and the newest link mailed (younger than the
+   * window, so still valid) keeps working.
    */
-  resetMailsPerEmail: { max: 3, timeWindow: HOUR },
+  resetMailsPerEmail: { max: 6, timeWindow: HOUR },
   /** Requests for a new confirmation link (the first was lost), as for resets. */
   verificationLinkPerAddress: { max: 10, timeWindow: HOUR },
   verificationLinkPerEmailAndAddress: { max: 3, timeWindow: HOUR },
-  /** Confirmation links mailed on request to one e-mail: past it the newest one mailed keeps working. */
-  verificationMailsPerEmail: { max: 3, timeWindow: HOUR },
+  /** Confirmation links mailed on request to one e-mail from anywhere: as for resets. */
+  verificationMailsPerEmail: { max: 6, timeWindow: HOUR },
   /**
    * Mails to an address someone registered again, or asked for as another account's new e-mail (its
-   * owner is told, or sent a new confirmation link): past it the asks get the same answer and mail nothing.
+   * owner is told, or sent a confirmation link): registrations are not refused, so these count the
+   * mails per requesting address too. Six from anywhere stays under the registrations kept
+   * (REGISTRATIONS_KEPT), so an owner's own registration made past them is kept, mailed or not.
    */
-  registrationNoticesPerEmail: { max: 3, timeWindow: HOUR },
+  registrationNoticesPerEmailAndAddress: { max: 3, timeWindow: HOUR },
+  registrationNoticesPerEmail: { max: 6, timeWindow: HOUR },
   /**
    * Checks of one customer's current password (password or e-mail change, account deletion): a person
    * mistypes a few times; a thief holding an access token must not guess it.

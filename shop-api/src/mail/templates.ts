@@ -37,9 +37,12 @@ const parisTime = (date: Date) =>
   date.toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' });
 
 /**
- * A registration's link. It says when the registration was made and in whose name, and that the
+ * A registration's link. It says when the registration was made and in whose name (names hold only
+ * letters, spaces, hyphens and apostrophes: no link or number reaches an unproven address), and that the
  * password chosen then is asked: the mailbox's owner confirms only their own registration, never one a
- * stranger made with the same address (decision 0026). Greeted without a name: whoever registered
+ * stranger made with the same address (decision 0026). Any live link of the address confirms any of its
+ * registrations with that registration's password, so the owner whose own mail did not leave (too many
+ * mails to the address this hour) confirms with this one. Greeted without a name: whoever registered
  * typed it, and the reader may be someone else.
  */
 export function verificationMail(
@@ -54,9 +57,10 @@ export function verificationMail(
     [
       `Un compte a été demandé sur Pièces Auto Recyclées avec cette adresse e-mail, le ${parisTime(registration.createdAt)}, au nom de ${registration.firstName} ${registration.lastName}.`,
       'Si c’est vous, ouvrez ce lien et saisissez le mot de passe choisi à l’inscription. Ce lien est valable 48 heures.',
+      'Vous vous êtes inscrit avec cette adresse à un autre moment ? Ce lien confirme aussi votre inscription : saisissez le mot de passe que vous aviez choisi.',
     ],
     { url, label: 'Confirmer mon adresse e-mail' },
-    'Ce n’est pas vous ? Ignorez ce message : sans le mot de passe choisi à l’inscription, personne ne peut confirmer ce compte.',
+    'Vous n’avez rien demandé ? Ignorez ce message : sans le mot de passe choisi à l’inscription, personne ne peut confirmer ce compte.',
   );
 }
 
@@ -74,12 +78,15 @@ export function resetPasswordMail(to: string, firstName: string, url: string): O
   );
 }
 
-/** To the new address: its link makes it the account's e-mail. */
-export function emailChangeMail(to: string, firstName: string, url: string): OutgoingMail {
+/**
+ * To the new address: its link makes it the account's e-mail. Greeted without a name: the address is not
+ * proven yet, and the name is the account's, perhaps not its reader's.
+ */
+export function emailChangeMail(to: string, url: string): OutgoingMail {
   return mail(
     to,
     'Confirmez votre nouvelle adresse e-mail',
-    `Bonjour ${firstName},`,
+    'Bonjour,',
     [
       'Vous avez demandé que cette adresse devienne celle de votre compte Pièces Auto Recyclées.',
       'Confirmez-la avec le lien ci-dessous. Il est valable 24 heures et ne sert qu’une fois. D’ici là, votre compte garde son adresse actuelle.',

@@ -81,6 +81,15 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
     if (renewed) await mailRegistration(customer.email, renewed, link.url);
   }
 
+  /**
+   * Whether one more mail may go to an address someone else typed (a registration, a new e-mail): a few
+   * an hour from one requesting address, so that a stranger cannot use up the owner's, and a few more
+   * from anywhere, so that the inbox is not flooded. The first ceiling passed counts nothing further.
+   */
+  const mayNotify = async (request: FastifyRequest, email: string) =>
+    (await limits.take(request, 'registrationNoticesPerEmailAndAddress', `${email} ${addressKey(request)}`)) &&
+    (await limits.take(request, 'registrationNoticesPerEmail', email));
+
   /** « Vous avez déjà un compte » to the owner of an address someone asked to use for another account. */
   const tellOwner = (owner: CustomerRow, asked: 'registration' | 'email-change') =>
     mailer.send(
@@ -148,7 +157,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
         const owner = await findCustomerByEmail(db, email);
         if (!owner) return;
         // At most a few such mails an hour to one address; past them, the same answer and no mail.
-        const mayMail = await limits.take(request, 'registrationNoticesPerEmail', email);
+        const mayMail = await mayNotify(request, email);
         // Not confirmed yet: the owner lost the first link, or someone else typed the address. This
         // registration joins the others, none replacing another's details or killing its link (decision
         // 0026): the link proves the mailbox, the password typed with it picks the registration.
@@ -439,9 +448,10 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       });
       if (!updated || updated === 'email-taken') throw notFound();
       if (link) {
-        if (!owner) await mailer.send(emailChangeMail(newEmail, updated.firstName, `${siteUrl}/verification/${link}`));
-        else if (await limits.take(request, 'registrationNoticesPerEmail', newEmail))
-          await tellOwner(owner, 'email-change');
+        if (await mayNotify(request, newEmail)) {
+          if (!owner) await mailer.send(emailChangeMail(newEmail, `${siteUrl}/verification/${link}`));
+          else await tellOwner(owner, 'email-change');
+        }
         await mailer.send(
           emailChangeRequestedMail(customer.email, updated.firstName, newEmail, `${siteUrl}/mot-de-passe-oublie`),
         );
