@@ -18,6 +18,7 @@ export default function robots(): MetadataRoute.Robots {
         '/connexion',
         '/verification',
         '/mot-de-passe-oublie',
+        '/recuperation',
         '/recherche',
         '/api/',
         '/*?*tri=',

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import {
   changePasswordAction,
+  recoverAccountAction,
   requestResetAction,
   requestVerificationLinkAction,
   resetPasswordAction,
@@ -49,13 +50,16 @@ export function EmailLinkForm({ link }: { link: 'reset' | 'verification' }) {
   );
 }
 
-/** /mot-de-passe-oublie/<token>: the new password, twice. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * /mot-de-passe-oublie/<token> (`link` 'reset') and /recuperation/<token> ('recovery', the address an
+ * account left taking it back): the new password, twice.
+ */
+export function ResetPasswordForm({ token, link = 'reset' }: { token: string; link?: 'reset' | 'recovery' }) {
   const t = useTranslations('accountForms');
   const { form, errors, success, onSubmit, pending } = useServerForm<ResetValues>(
     resetSchema,
     { newPassword: '', confirmNewPassword: '' },
-    (values) => resetPasswordAction(token, values),
+    (values) => (link === 'reset' ? resetPasswordAction : recoverAccountAction)(token, values),
   );
   const e = form.formState.errors;
   if (success) {
@@ -92,7 +96,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         {...form.register('confirmNewPassword')}
       />
       <div>
-        <SubmitButton pending={pending}>{t('savePassword')}</SubmitButton>
+        <SubmitButton pending={pending}>{t(link === 'reset' ? 'savePassword' : 'recoverySubmit')}</SubmitButton>
       </div>
     </form>
   );

@@ -115,6 +115,12 @@ export async function isDeadVerificationLink(token: string): Promise<boolean> {
   return isDeadLinkAnswer(await publicCall('GET', `account-verification-requests/${encodeURIComponent(token)}`));
 }
 
+/** Whether an account-recovery link is known dead (used, expired), so that its page says so at once. */
+export async function isDeadRecoveryLink(token: string): Promise<boolean> {
+  if (!isShopIdentifier(token, 128)) return true;
+  return isDeadLinkAnswer(await publicCall('GET', `account-recoveries/${encodeURIComponent(token)}`));
+}
+
 /** Whether a password-reset link is known dead, so that its page says so before anything is typed. */
 export async function isDeadResetLink(token: string): Promise<boolean> {
   if (!isShopIdentifier(token, 128)) return true;

@@ -175,6 +175,24 @@ export async function resetPasswordAction(token: string, values: ResetValues): P
   return answer.status === 404 ? { ok: false, messages: [MESSAGES.expiredLink] } : failure(answer);
 }
 
+/**
+ * A recovery link's page (decision 0028): the address the account left takes it back with a new
+ * password; every session ends.
+ */
+export async function recoverAccountAction(token: string, values: ResetValues): Promise<FormResult> {
+  if (!isLinkToken(token)) return { ok: false, messages: [MESSAGES.expiredLink] };
+  const input = await checked(resetSchema, values);
+  if (isResult(input)) return input;
+  const answer = await publicCall('PATCH', `account-recoveries/${encodeURIComponent(token)}`, input);
+  if (answer.status === 202)
+    return {
+      ok: true,
+      message:
+        'Votre compte a repris cette adresse e-mail et votre nouveau mot de passe. Connectez-vous, puis vérifiez vos adresses de livraison.',
+    };
+  return answer.status === 404 ? { ok: false, messages: [MESSAGES.expiredLink] } : failure(answer);
+}
+
 export async function updateProfileAction(values: ProfileValues): Promise<FormResult> {
   const input = await checked(profileSchema, values);
   if (isResult(input)) return input;

@@ -15,6 +15,7 @@ import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import type { Json } from './helpers/call.js';
 import { LEA_ADDRESS } from './helpers/address.js';
+import { MESSAGES } from '../src/domain/customer-rules.js';
 import { sessionToken } from './helpers/sessions.js';
 
 const API = '/api/v2/shop';
@@ -285,6 +286,132 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect((await refresh(phone)).status).toBe(200);
     expect((await refresh(laptop)).status).toBe(401);
     expect((await call('GET', `${API}/customers/${phone.id}`, { token: laptop.token })).status).toBe(401);
+    // The account's mailbox hears of it, with the way to a new password.
+    const [notice] = (await mailsTo('sessions@exemple.fr')).filter(
+      (mail) => mail.subject === 'Le mot de passe de votre compte a changé',
+    );
+    expect(notice!.links).toEqual([`${SITE}/mot-de-passe-oublie`]);
+  });
+
+  describe('an account moved to another e-mail by whoever knew the password goes back to the address it left (decision 0028)', () => {
+    const THIEF_PASSWORD = 'mot-de-passe-du-voleur';
+    /** The thief, signed in with the owner's password, adds an address, moves the account to their mailbox. */
+    async function stolen(email: string, thiefEmail: string) {
+      const owner = await verifiedCustomer(email);
+      // The thief comes a minute after the owner last proved the mailbox.
+      clock.setTime(clock.getTime() + 60_000);
+      const thief = (await login(email)).body as Session;
+      const added = await call('POST', `${API}/addresses`, {
+        token: thief.token,
+        body: { ...address, firstName: 'Voleur', street: '1 rue du Recel' },
+      });
+      expect(added.status).toBe(201);
+      await call('PUT', `${API}/customers/${owner.id}`, {
+        token: thief.token,
+        body: { defaultAddress: added.body['@id'] },
+      });
+      await call('PUT', `${API}/customers/${owner.id}`, {
+        token: thief.token,
+        body: { email: thiefEmail, currentPassword: PASSWORD },
+      });
+      const link = await linkTo(thiefEmail, '/verification/');
+      expect(
+        (await call('PATCH', `${API}/account-verification-requests/${link}`, { body: { password: PASSWORD } })).status,
+      ).toBe(202);
+      await call('PUT', `${API}/customers/${owner.id}/password`, {
+        token: thief.token,
+        body: { currentPassword: PASSWORD, newPassword: THIEF_PASSWORD, confirmNewPassword: THIEF_PASSWORD },
+      });
+      expect((await login(thiefEmail, THIEF_PASSWORD)).status).toBe(200);
+      return { owner, thief, addressId: added.body['@id'] as string };
+    }
+    const recover = (token: string, newPassword: string) =>
+      call('PATCH', `${API}/account-recoveries/${token}`, { body: { newPassword, confirmNewPassword: newPassword } });
+
+    it('the address left follows its link with a new password: the account, its address and its sessions are the owner’s again', async () => {
+      const { owner, thief, addressId } = await stolen('vole@exemple.fr', 'voleur-1@exemple.fr');
+      const [changed] = (await mailsTo('vole@exemple.fr')).filter(
+        (mail) => mail.subject === 'L’adresse e-mail de votre compte a changé',
+      );
+      expect(changed!.text).toContain('voleur-1@exemple.fr');
+      const token = await linkTo('vole@exemple.fr', '/recuperation/');
+      // Opening the link changes nothing; its check says it lives.
+      expect((await call('GET', `${API}/account-recoveries/${token}`)).status).toBe(204);
+      expect((await login('voleur-1@exemple.fr', THIEF_PASSWORD)).status).toBe(200);
+      // The account's data says which address may take it back, and until when.
+      const data = (await call('GET', `${API}/customers/${owner.id}/personal-data`, { token: thief.token })).body;
+      expect(data.customer.previousEmails).toEqual([{ email: 'vole@exemple.fr', until: expect.any(String) }]);
+      // The new password twice, as for a reset.
+      expect((await recover(token, 'court')).status).toBe(422);
+      expect((await recover(token, 'repris-en-main-2026')).status).toBe(202);
+      // The owner's address and a new password; the thief's mailbox and password no longer sign in.
+      expect((await login('vole@exemple.fr', 'repris-en-main-2026')).status).toBe(200);
+      expect((await login('voleur-1@exemple.fr', THIEF_PASSWORD)).status).toBe(401);
+      expect((await login('vole@exemple.fr', THIEF_PASSWORD)).status).toBe(401);
+      // Every session ends, the thief's included.
+      expect((await refresh(thief)).status).toBe(401);
+      expect((await call('GET', `${API}/customers/${owner.id}`, { token: thief.token })).status).toBe(401);
+      // The thief's address waits for the owner's review, no longer the default.
+      const back = (await login('vole@exemple.fr', 'repris-en-main-2026')).body as Session;
+      const me = (await call('GET', `${API}/customers/${owner.id}`, { token: back.token })).body;
+      expect(me.defaultAddress ?? null).toBeNull();
+      const book = (await call('GET', `${API}/addresses`, { token: back.token })).body['hydra:member'] as Json[];
+      expect(book.find((entry) => entry['@id'] === addressId)).toMatchObject({ toReview: true });
+      // Once.
+      expect((await recover(token, 'encore-une-fois-2026')).status).toBe(404);
+      expect((await call('GET', `${API}/account-recoveries/${token}`)).status).toBe(404);
+    });
+
+    it('a thief who moves the account on again cannot cancel the first owner’s link; the thief’s own link dies with it', async () => {
+      await stolen('vole-deux-fois@exemple.fr', 'voleur-2@exemple.fr');
+      const ownerLink = await linkTo('vole-deux-fois@exemple.fr', '/recuperation/');
+      const thief = (await login('voleur-2@exemple.fr', THIEF_PASSWORD)).body as Session;
+      await call('PUT', `${API}/customers/${thief.customer.split('/').pop()}`, {
+        token: thief.token,
+        body: { email: 'voleur-3@exemple.fr', currentPassword: THIEF_PASSWORD },
+      });
+      const link = await linkTo('voleur-3@exemple.fr', '/verification/');
+      await call('PATCH', `${API}/account-verification-requests/${link}`, { body: { password: THIEF_PASSWORD } });
+      const thiefLink = await linkTo('voleur-2@exemple.fr', '/recuperation/');
+      // The thief's own way back (from the second move) would undo nothing of the first.
+      expect((await recover(thiefLink, 'le-voleur-revient-2026')).status).toBe(202);
+      expect((await login('voleur-2@exemple.fr', 'le-voleur-revient-2026')).status).toBe(200);
+      // The owner's link still works and wins: the later one is spent with it.
+      expect((await recover(ownerLink, 'enfin-chez-moi-2026')).status).toBe(202);
+      expect((await login('vole-deux-fois@exemple.fr', 'enfin-chez-moi-2026')).status).toBe(200);
+      expect((await login('voleur-2@exemple.fr', 'le-voleur-revient-2026')).status).toBe(401);
+    });
+
+    it('a link past its week, or after another account confirmed the address, gives nothing back', async () => {
+      await stolen('trop-tard@exemple.fr', 'voleur-4@exemple.fr');
+      const late = await linkTo('trop-tard@exemple.fr', '/recuperation/');
+      const saved = clock.getTime();
+      clock.setTime(saved + 7 * 24 * 3600_000 + 1000);
+      try {
+        expect((await call('GET', `${API}/account-recoveries/${late}`)).status).toBe(404);
+        expect((await recover(late, 'trop-tard-2026')).status).toBe(404);
+      } finally {
+        clock.setTime(saved);
+      }
+
+      await stolen('reprise@exemple.fr', 'voleur-5@exemple.fr');
+      const taken = await linkTo('reprise@exemple.fr', '/recuperation/');
+      // The owner, locked out, opened a new account with the address: the old one cannot take it from it.
+      await register('reprise@exemple.fr');
+      const [newest] = await mailsTo('reprise@exemple.fr'); // newest first
+      const confirmation = newest!.links.find((l) => l.startsWith(`${SITE}/verification/`))!;
+      expect(
+        (
+          await call('PATCH', `${API}/account-verification-requests/${confirmation.split('/').pop()}`, {
+            body: { password: PASSWORD },
+          })
+        ).status,
+      ).toBe(202);
+      const answer = await recover(taken, 'deux-comptes-2026');
+      expect(answer.status).toBe(422);
+      expect(answer.body.violations).toEqual([{ propertyPath: 'email', message: MESSAGES.recoveryEmailTaken }]);
+      expect((await login('reprise@exemple.fr')).status).toBe(200);
+    });
   });
 
   it('lets each mail link work once when it is used four times at once', async () => {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.js';
 import { createCustomer, updateCustomer } from '../src/db/customers.js';
-import { registrations } from '../src/db/schema.js';
+import { accountRecoveries, registrations } from '../src/db/schema.js';
 import { CHANNEL_CODE } from '../src/domain/channel.js';
 import { newToken, tokenDigest } from '../src/domain/secrets.js';
 import { createMailer } from '../src/mail/mailer.js';
@@ -190,6 +190,15 @@ describe.each(BACKENDS)('GET routes change no row on %s', (backend) => {
       resetTokenHash: tokenDigest(resetB),
       resetExpiresAt: new Date(Date.now() - 1000),
     });
+    // The way back of an address A's account left (decision 0028), live.
+    const recoveryA = newToken();
+    await db.insert(accountRecoveries).values({
+      customerId: a.id,
+      email: 'ancienne-adresse-a@exemple.fr',
+      tokenHash: tokenDigest(recoveryA),
+      provenSince: new Date(Date.now() - 3600_000),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     await shop.app.backgroundTasks.idle();
 
     const product = await ok(call('GET', `${API}/products/${codes[5]}`));
@@ -230,6 +239,11 @@ describe.each(BACKENDS)('GET routes change no row on %s', (backend) => {
       },
       'account-verification-requests/:token': {
         "C's confirmation link": confirmationC,
+        "A's live reset link": resetA,
+        unknown: unknownToken,
+      },
+      'account-recoveries/:token': {
+        "A's live recovery link": recoveryA,
         "A's live reset link": resetA,
         unknown: unknownToken,
       },

@@ -68,6 +68,7 @@ test.describe('accessibility of every route (axe)', () => {
       '/verification/jeton-inconnu',
       '/mot-de-passe-oublie',
       '/mot-de-passe-oublie/jeton-inconnu',
+      '/recuperation/jeton-inconnu',
       '/lien-de-confirmation',
     ];
     const found: Record<string, string[]> = {};

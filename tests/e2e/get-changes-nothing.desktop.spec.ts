@@ -229,6 +229,23 @@ async function confirm(link: string) {
   expect(confirmed.status, `confirmation of ${link}`).toBe(202);
 }
 
+/** A live recovery link (decision 0028): `email`'s account moves to another address; the one left is mailed the way back. */
+async function recoveryLink(email: string, movedTo: string) {
+  await confirm(await register(email, 'Emma'));
+  const session = (
+    await shopApi<{ token: string; customer: string }>('POST', 'customers/token', { email, password: PASSWORD })
+  ).body;
+  const moved = await shopApi(
+    'PUT',
+    `customers/${session.customer.split('/').pop()}`,
+    { email: movedTo, currentPassword: PASSWORD },
+    session.token,
+  );
+  expect(moved.status, `e-mail change of ${email}`).toBe(200);
+  await confirm(await mailedLink(movedTo, '/verification/'));
+  return mailedLink(email, '/recuperation/');
+}
+
 const ADDRESS = {
   firstName: 'LÃ©a',
   lastName: 'Martin',
@@ -371,6 +388,7 @@ test('no page or GET route handler of the storefront changes a row of the shopâ€
   // A live password-reset link (B's).
   expect((await shopApi('POST', 'customers/reset-password', { email: emailB })).status).toBe(202);
   const resetLink = await mailedLink(emailB, '/mot-de-passe-oublie/');
+  const recovery = await recoveryLink(`e.${stamp}@exemple.fr`, `e2.${stamp}@exemple.fr`);
   const vehicle = (await shopApi<{ code: string }[]>('GET', 'export-vehicles', undefined, tokenA)).body[0]!.code;
   expect(await cookie(contextA, 'shop_cart_token'), 'Aâ€™s cart: the checkout pages render for A').toBeTruthy();
   const cartVisitor = await cookie(visitor, 'shop_cart_token');
@@ -401,6 +419,7 @@ test('no page or GET route handler of the storefront changes a row of the shopâ€
     '/compte/commandes/[token]/retractation': orderTokens.map((token) => `/compte/commandes/${token}/retractation`),
     '/compte/vehicules-export/[code]': [`/compte/vehicules-export/${vehicle}`],
     '/mot-de-passe-oublie/[token]': [resetLink],
+    '/recuperation/[token]': [recovery],
     '/verification/[token]': [verificationLink],
     '/sitemaps/[file]': ['/sitemaps/pages.xml', '/sitemaps/pieces-1.xml'],
   };

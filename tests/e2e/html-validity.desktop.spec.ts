@@ -30,6 +30,7 @@ test.describe('valid HTML (vnu)', () => {
       '/mot-de-passe-oublie',
       '/mot-de-passe-oublie/jeton-inconnu',
       '/verification/jeton-inconnu',
+      '/recuperation/jeton-inconnu',
       '/panier',
     ];
     expect(await htmlErrors(page.request, publicPaths)).toEqual({});

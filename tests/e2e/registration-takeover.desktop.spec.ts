@@ -114,3 +114,49 @@ test('after a password reset, an address someone else added is to review and nev
   await page.getByRole('button', { name: /^C’est bien mon adresse : Lucie Durand, 1 rue du Voleur/ }).click();
   await expect(page.getByText(/^À vérifier/)).toHaveCount(0);
 });
+
+test('someone who knew the password moves the account to their mailbox: the address it left takes it back (decision 0028)', async ({
+  browser,
+  page,
+}) => {
+  const email = `reprise.${unique()}@exemple.fr`;
+  const thiefs = `voleur.${unique()}@exemple.fr`;
+  const owner = new AccountPage(page);
+  await owner.signUp(email, 'Lucie', 'Durand');
+
+  const thief = await browserOf(browser);
+  await thief.goto('/connexion');
+  await thief.signIn(email, 'pieces-auto-2026');
+  await expect(thief.page).toHaveURL(/\/compte$/);
+  await thief.goto('/compte/profil');
+  await thief.waitUntilInteractive();
+  await thief.page.getByLabel('Adresse e-mail').fill(thiefs);
+  await thief.page.getByLabel('Mot de passe actuel').fill('pieces-auto-2026');
+  await thief.page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(thief.page.getByRole('status')).toContainText(`ouvrez le lien que nous venons d’envoyer à ${thiefs}`);
+  await thief.confirmEmail(await thief.mailedLink(thiefs, '/verification/'), 'pieces-auto-2026');
+
+  // The owner's mailbox hears of it, with the way back.
+  expect((await owner.mailed(email, 'L’adresse e-mail de votre compte a changé')).text).toContain(thiefs);
+  await owner.goto(await owner.mailedLink(email, '/recuperation/'));
+  await expect(page).toHaveTitle(/Récupérer votre compte/);
+  await owner.waitUntilInteractive();
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('a-nouveau-chez-lucie-2026');
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill('a-nouveau-chez-lucie-2026');
+  await page.getByRole('button', { name: 'Récupérer mon compte' }).click();
+  await expect(page.getByRole('status')).toContainText('Votre compte a repris cette adresse e-mail');
+
+  await owner.goto('/connexion');
+  await owner.signIn(email, 'a-nouveau-chez-lucie-2026');
+  await expect(page).toHaveURL(/\/compte$/);
+  await owner.goto('/compte/profil');
+  await expect(page.getByLabel('Adresse e-mail')).toHaveValue(email);
+  // The thief's session is over, and their mailbox no longer signs in.
+  await thief.goto('/compte/profil');
+  await expect(thief.page).toHaveURL(/\/connexion/);
+  await thief.signIn(thiefs, 'pieces-auto-2026');
+  await expect(thief.signInForm().getByRole('alert')).toContainText('E-mail ou mot de passe incorrect');
+  // The link served once.
+  await owner.goto(await owner.mailedLink(email, '/recuperation/'));
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Ce lien est inconnu ou a expiré');
+});

@@ -1,9 +1,9 @@
 /** Customers, their refresh tokens and their addresses. Every address read is scoped to its owner. */
-import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
 import { forgetCartAddresses } from './orders.js';
-import { addresses, customers, refreshTokens, registrations } from './schema.js';
+import { accountRecoveries, addresses, customers, refreshTokens, registrations } from './schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
@@ -267,6 +267,7 @@ export async function followVerificationLink(
   db: Db,
   tokenHash: string,
   now: Date,
+  recovery: { tokenHash: string; expiresAt: Date },
 ): Promise<FollowedLink | 'email-taken' | null> {
   const link = and(
     eq(customers.verificationTokenHash, tokenHash),
@@ -285,6 +286,8 @@ export async function followVerificationLink(
           email: customers.email,
           pendingEmail: customers.pendingEmail,
           session: customers.pendingEmailSession,
+          provenAt: customers.mailboxProvenAt,
+          verifiedAt: customers.verifiedAt,
         });
       if (!spent?.pendingEmail) return null;
       // An account never confirmed at that address is nobody's yet (its registrations prove nothing):
@@ -298,6 +301,15 @@ export async function followVerificationLink(
         .where(eq(customers.id, spent.id))
         .returning();
       await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
+      // The address left gets its way back, in case the change was a thief's (decision 0028).
+      await tx.insert(accountRecoveries).values({
+        customerId: spent.id,
+        email: spent.email,
+        tokenHash: recovery.tokenHash,
+        provenSince: spent.provenAt ?? spent.verifiedAt ?? now,
+        expiresAt: recovery.expiresAt,
+        createdAt: now,
+      });
       return { customer: row!, previousEmail: spent.email };
     });
   } catch (error) {
@@ -369,32 +381,121 @@ export async function resetPassword(db: Db, tokenHash: string, passwordHash: str
         updatedAt: now,
       })
       .where(eq(customers.id, before.id));
-    const since = before.provenAt ?? before.verifiedAt!;
-    const flagged = await tx
-      .update(addresses)
-      .set({ toReview: true })
-      // Added or edited since: an edit can turn the owner's trusted address into someone else's.
-      .where(
-        and(eq(addresses.customerId, before.id), or(gt(addresses.createdAt, since), gt(addresses.updatedAt, since))),
-      )
-      .returning({ id: addresses.id });
-    if (flagged.length > 0)
-      await tx
-        .update(customers)
-        .set({ defaultAddressId: null })
-        .where(
-          and(
-            eq(customers.id, before.id),
-            inArray(
-              customers.defaultAddressId,
-              flagged.map((row) => row.id),
-            ),
-          ),
-        );
-    await forgetCartAddresses(tx as unknown as Db, before.id, since, now);
-    await endSessions(tx as unknown as Db, before.id, now);
+    await ownerBack(tx as unknown as Db, before.id, before.provenAt ?? before.verifiedAt!, now);
     return true;
   });
+}
+
+/**
+ * The mailbox's owner is back (a reset link, a recovery link): every session ends, the addresses added
+ * or edited since `since` (the mailbox's last proof) wait for the owner's review, no longer the default
+ * nor preselected at checkout, and the addresses typed into the account's carts since are dropped.
+ */
+async function ownerBack(db: Db, customerId: number, since: Date, now: Date): Promise<void> {
+  const flagged = await db
+    .update(addresses)
+    .set({ toReview: true })
+    // Added or edited since: an edit can turn the owner's trusted address into someone else's.
+    .where(
+      and(eq(addresses.customerId, customerId), or(gt(addresses.createdAt, since), gt(addresses.updatedAt, since))),
+    )
+    .returning({ id: addresses.id });
+  if (flagged.length > 0)
+    await db
+      .update(customers)
+      .set({ defaultAddressId: null })
+      .where(
+        and(
+          eq(customers.id, customerId),
+          inArray(
+            customers.defaultAddressId,
+            flagged.map((row) => row.id),
+          ),
+        ),
+      );
+  await forgetCartAddresses(db, customerId, since, now);
+  await endSessions(db, customerId, now);
+}
+
+/** A live recovery link's row (decision 0028), its account not erased. */
+export async function findRecoveryByLink(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ recovery: accountRecoveries })
+    .from(accountRecoveries)
+    .innerJoin(customers, eq(customers.id, accountRecoveries.customerId))
+    .where(
+      and(eq(accountRecoveries.tokenHash, tokenHash), gt(accountRecoveries.expiresAt, now), isNull(customers.erasedAt)),
+    );
+  return row?.recovery ?? null;
+}
+
+export type Recovered = { customer: CustomerRow; leftEmail: string };
+
+/**
+ * Follows a recovery link, once (decision 0028): the account takes back the address the link was
+ * mailed to, with the new password; the mailbox is proven (as by a reset: sessions end, what was added
+ * or edited since its last proof goes to review); a pending change, reset and confirmation links die.
+ * The links of addresses left after this one go with it, never those of addresses left before: the
+ * first owner's link outlives a thief's later moves. 'email-taken' when another confirmed account has
+ * the address now; null when the link is unknown, spent or expired.
+ */
+export async function recoverAccount(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date,
+): Promise<Recovered | 'email-taken' | null> {
+  return db.transaction(async (tx) => {
+    const [recovery] = await tx
+      .select()
+      .from(accountRecoveries)
+      .where(and(eq(accountRecoveries.tokenHash, tokenHash), gt(accountRecoveries.expiresAt, now)))
+      .for('update');
+    if (!recovery) return null;
+    const [account] = await tx
+      .select({ id: customers.id, email: customers.email })
+      .from(customers)
+      .where(and(eq(customers.id, recovery.customerId), isNull(customers.erasedAt)))
+      .for('update');
+    if (!account) return null;
+    if (account.email !== recovery.email) {
+      const [other] = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.email, recovery.email), isNotNull(customers.verifiedAt)));
+      if (other) return 'email-taken';
+      // Someone registered the address since, never confirmed: nobody's account yet, as for a new e-mail.
+      await tx
+        .delete(customers)
+        .where(and(eq(customers.email, recovery.email), isNull(customers.verifiedAt), isNull(customers.erasedAt)));
+    }
+    const [row] = await tx
+      .update(customers)
+      .set({
+        email: recovery.email,
+        passwordHash,
+        mailboxProvenAt: now,
+        pendingEmail: null,
+        pendingEmailSession: null,
+        verificationTokenHash: null,
+        verificationExpiresAt: null,
+        resetTokenHash: null,
+        resetExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(eq(customers.id, account.id))
+      .returning();
+    await tx
+      .delete(accountRecoveries)
+      .where(and(eq(accountRecoveries.customerId, account.id), gte(accountRecoveries.id, recovery.id)));
+    await ownerBack(tx as unknown as Db, account.id, recovery.provenSince, now);
+    return { customer: row!, leftEmail: account.email };
+  });
+}
+
+/** Recovery links past their week go, with the addresses they named. */
+export async function deleteExpiredRecoveries(db: Db, now: Date): Promise<void> {
+  await db.delete(accountRecoveries).where(lte(accountRecoveries.expiresAt, now));
 }
 
 /** A new password chosen while signed in: every session ends but `keep`, the one that chose it. */

@@ -12,6 +12,7 @@ import { findOrder, type OrderBundle } from './orders.js';
 import { cancelOpenPayments } from './payments.js';
 import { catalogueTransaction } from './stock.js';
 import {
+  accountRecoveries,
   addresses,
   customers,
   exportQuoteRequests,
@@ -37,6 +38,15 @@ export async function customerAddresses(db: Db, customerId: number) {
   return db.select().from(addresses).where(eq(addresses.customerId, customerId)).orderBy(asc(addresses.id));
 }
 
+/** The addresses the account left that may still take it back (decision 0028), and until when. */
+export async function customerPreviousEmails(db: Db, customerId: number, now: Date) {
+  return db
+    .select({ email: accountRecoveries.email, until: accountRecoveries.expiresAt })
+    .from(accountRecoveries)
+    .where(and(eq(accountRecoveries.customerId, customerId), sql`${accountRecoveries.expiresAt} > ${now}`))
+    .orderBy(asc(accountRecoveries.id));
+}
+
 const withoutPhone = (address: OrderAddress | null) => (address ? { ...address, phoneNumber: null } : null);
 
 /** Erases the account; false when it was already erased. One transaction: all of it or nothing. */
@@ -49,6 +59,7 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
       .for('update');
     if (!customer || customer.erasedAt) return false;
     await tx.delete(registrations).where(eq(registrations.customerId, customerId));
+    await tx.delete(accountRecoveries).where(eq(accountRecoveries.customerId, customerId));
     const own = await tx
       .select({ id: orders.id, state: orders.state, billing: orders.billingAddress, shipping: orders.shippingAddress })
       .from(orders)

@@ -295,6 +295,31 @@ export const registrations = pgTable(
 );
 
 /**
+ * The way back for an address an account left (decision 0028): when a new e-mail is confirmed, the
+ * previous address is mailed a link that, for a week, gives it the account again with a new password,
+ * in case the change was a thief's. One row per address left; the oldest live one wins (following it
+ * removes the newer ones, never the older), so a thief who moves the account on again cannot cancel
+ * the owner's.
+ */
+export const accountRecoveries = pgTable(
+  'account_recoveries',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The address the account left, which the link gives back. */
+    email: varchar('email', { length: 255 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /** When that address's mailbox was last proven: what was added or edited since goes to the owner's review. */
+    provenSince: timestamp('proven_since', { mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('account_recoveries_customer_idx').on(t.customerId)],
+);
+
+/**
  * Refresh tokens, rotated on every use. Tokens descending from one login share a family: presenting a
  * token already used means it leaked, and the whole family is revoked.
  */

@@ -28,6 +28,8 @@ export const MESSAGES = {
   invisible: 'Ce champ contient un caractère invisible (copié avec le texte ?) : retapez-le.',
   companyForSiret: 'Indiquez la raison sociale de votre entreprise.',
   siretForCompany: 'Indiquez le SIRET de votre entreprise.',
+  recoveryEmailTaken:
+    'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : connectez-vous avec elle, ou écrivez-nous pour récupérer celui-ci.',
   personName: 'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.',
 } as const;
 
@@ -104,7 +106,7 @@ function text(violations: Violation[], path: string, value: unknown, min: number
  * says in whose name it was asked): only what names are made of, short, so that it cannot carry a link,
  * a phone number or a sentence in the shop's voice. Delivery addresses keep the looser rule of `text`.
  */
-export const PERSON_NAME_MAX = 50;
+const PERSON_NAME_MAX = 50;
 // The joiners some scripts need inside names (U+200C, U+200D) as in `text`.
 const PERSON_NAME = /^[\p{L}\p{M}\u200C\u200D' ’-]+$/u;
 

@@ -12,6 +12,8 @@ export const tokenDigest = (token: string) => createHash('sha256').update(token)
 export const VERIFICATION_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 2 * 3600_000;
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
+/** How long an address an account left may take it back (decision 0028): a week, read on return from holidays. */
+export const RECOVERY_TTL_MS = 7 * 24 * 3600_000;
 /** A login's refresh tokens live 30 days (gesdinet's default), rotated on every use. */
 export const REFRESH_TTL_MS = 30 * 86_400_000;
 /**

@@ -1,12 +1,12 @@
 /**
  * The retention rule applied (domain/retention.ts): accounts unused for almost 2 years get a warning
  * mail; 30 days after it, if still unused, they are erased like a customer's own deletion; expired
- * registrations are deleted. Runs at
+ * registrations and recovery links are deleted. Runs at
  * start and every few hours (server.ts); each step is recorded, so a run can stop anywhere.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { deleteExpiredRegistrations, updateCustomer } from '../db/customers.js';
+import { deleteExpiredRecoveries, deleteExpiredRegistrations, updateCustomer } from '../db/customers.js';
 import { eraseCustomer, idleCustomers } from '../db/personal-data.js';
 import { ACCOUNT_IDLE_LIMIT_MS, ERASURE_NOTICE_MS, erasureDate, retentionStep } from '../domain/retention.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -24,6 +24,8 @@ export async function applyRetention(
   const run: RetentionRun = { warned: 0, erased: 0 };
   // What strangers typed into registrations nobody confirmed is kept no longer than their links.
   await deleteExpiredRegistrations(db, now);
+  // And the addresses an account left, once their week to take it back is over.
+  await deleteExpiredRecoveries(db, now);
   const candidates = await idleCustomers(db, new Date(now.getTime() - (ACCOUNT_IDLE_LIMIT_MS - ERASURE_NOTICE_MS)));
   for (const customer of candidates) {
     const step = retentionStep(customer, now);

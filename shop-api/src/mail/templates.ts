@@ -112,18 +112,38 @@ export function emailChangeRequestedMail(to: string, firstName: string, newEmail
   );
 }
 
-/** To the previous address, once the new one is confirmed. */
-export function emailChangedMail(to: string, firstName: string, newEmail: string, url: string): OutgoingMail {
+/**
+ * To the previous address, once the new one is confirmed, with the way back (decision 0028): whoever
+ * knew the password could move the account, so the address it left can take it back for a week.
+ */
+export function emailChangedMail(to: string, firstName: string, newEmail: string, recoveryUrl: string): OutgoingMail {
   return mail(
     to,
     'L’adresse e-mail de votre compte a changé',
     `Bonjour ${firstName},`,
     [
-      `Votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail} : c’est elle qui sert à vous connecter et à recevoir nos messages.`,
-      'Les sessions ouvertes sur d’autres appareils ont été fermées.',
+      `Votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail} : c’est elle qui sert à vous connecter et à recevoir nos messages. Les sessions ouvertes sur d’autres appareils ont été fermées.`,
+      'Vous êtes à l’origine de ce changement ? Vous n’avez rien à faire.',
+      'Ce n’est pas vous ? Quelqu’un connaît votre mot de passe. Pendant 7 jours, le lien ci-dessous rend à votre compte cette adresse-ci : vous choisirez un nouveau mot de passe, toutes les sessions seront fermées, et les adresses de livraison ajoutées ou modifiées entre-temps attendront votre accord.',
     ],
-    { url, label: 'Me connecter' },
-    'Vous n’êtes pas à l’origine de ce changement ? Répondez à ce message sans attendre : nous bloquerons le compte et lui rendrons cette adresse.',
+    { url: recoveryUrl, label: 'Ce n’est pas moi : récupérer mon compte' },
+    'Ce message est envoyé à l’ancienne adresse de votre compte pour votre sécurité.',
+  );
+}
+
+/** To the account's address when its password was changed while signed in: a thief's change is seen at once. */
+export function passwordChangedMail(to: string, firstName: string, resetUrl: string): OutgoingMail {
+  return mail(
+    to,
+    'Le mot de passe de votre compte a changé',
+    `Bonjour ${firstName},`,
+    [
+      'Le mot de passe de votre compte Pièces Auto Recyclées vient d’être changé. Les sessions ouvertes sur d’autres appareils ont été fermées.',
+      'Vous êtes à l’origine de ce changement ? Vous n’avez rien à faire.',
+      'Ce n’est pas vous ? Quelqu’un connaissait votre mot de passe : choisissez-en un nouveau avec le lien ci-dessous (un lien vous sera envoyé à cette adresse). Toutes les sessions seront fermées, et les adresses de livraison ajoutées ou modifiées entre-temps attendront votre accord.',
+    ],
+    { url: resetUrl, label: 'Choisir un nouveau mot de passe' },
+    'Ce message est envoyé à l’adresse de votre compte pour votre sécurité.',
   );
 }
 

@@ -21,8 +21,10 @@ import {
   findCustomerByEmail,
   findEmailChangeByLink,
   findRegistrationByLink,
+  findRecoveryByLink,
   followVerificationLink,
   liveRegistrations,
+  recoverAccount,
   renewRegistrationLink,
   resetPassword,
   updateCustomer,
@@ -40,7 +42,14 @@ import {
   registrationViolations,
   REGISTRATIONS_KEPT,
 } from '../domain/customer-rules.js';
-import { EMAIL_CHANGE_TTL_MS, newToken, RESET_TTL_MS, tokenDigest, VERIFICATION_TTL_MS } from '../domain/secrets.js';
+import {
+  EMAIL_CHANGE_TTL_MS,
+  newToken,
+  RECOVERY_TTL_MS,
+  RESET_TTL_MS,
+  tokenDigest,
+  VERIFICATION_TTL_MS,
+} from '../domain/secrets.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { addressKey } from '../http/rate-limits.js';
 import { API_PREFIX, iri, item } from '../http/jsonld.js';
@@ -50,6 +59,7 @@ import {
   emailChangedMail,
   emailChangeMail,
   emailChangeRequestedMail,
+  passwordChangedMail,
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates.js';
@@ -217,12 +227,18 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
     }
     if (!(await verifyPassword(changing!.passwordHash, password)))
       throw new ViolationError([{ propertyPath: 'password', message: MESSAGES.wrongCurrentPassword }]);
-    const followed = await followVerificationLink(db, tokenHash, now());
+    const recovery = newToken();
+    const followed = await followVerificationLink(db, tokenHash, now(), {
+      tokenHash: tokenDigest(recovery),
+      expiresAt: new Date(now().getTime() + RECOVERY_TTL_MS),
+    });
     if (!followed) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
     if (followed === 'email-taken')
       throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.pendingEmailTaken }]);
     const { customer, previousEmail } = followed;
-    await mailer.send(emailChangedMail(previousEmail, customer.firstName, customer.email, `${siteUrl}/connexion`));
+    await mailer.send(
+      emailChangedMail(previousEmail, customer.firstName, customer.email, `${siteUrl}/recuperation/${recovery}`),
+    );
   }
   const verificationSchema = {
     body: { type: ['object', 'null'], properties: { token: string(200), password: string(4096) } },
@@ -332,6 +348,31 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       if (violations.length > 0) throw new ViolationError(violations);
       // The link is spent by the update itself: of several uses at once, one sets the password.
       if (!(await resetPassword(db, tokenHash, await hashPassword(request.body.newPassword!), now()))) throw expired();
+      return reply.status(202).send();
+    },
+  );
+
+  // The way back for an address an account left (the yard's extension, decision 0028): the link mailed
+  // to it when a new e-mail was confirmed gives the account back to it, with a new password.
+  const expiredRecoveryLink = () => new HttpError(404, 'Ce lien de récupération est inconnu ou a expiré.');
+  app.get<{ Params: { token: string } }>(`${API_PREFIX}/account-recoveries/:token`, async (request, reply) => {
+    if (!(await findRecoveryByLink(db, tokenDigest(request.params.token), now()))) throw expiredRecoveryLink();
+    return reply.status(204).send();
+  });
+  app.patch<{ Params: { token: string }; Body: { newPassword?: string; confirmNewPassword?: string } }>(
+    `${API_PREFIX}/account-recoveries/:token`,
+    {
+      schema: { body: { type: 'object', properties: { newPassword: string(4096), confirmNewPassword: string(4096) } } },
+    },
+    async (request, reply) => {
+      const tokenHash = tokenDigest(request.params.token);
+      if (!(await findRecoveryByLink(db, tokenHash, now()))) throw expiredRecoveryLink();
+      const violations = newPasswordViolations(request.body);
+      if (violations.length > 0) throw new ViolationError(violations);
+      const recovered = await recoverAccount(db, tokenHash, await hashPassword(request.body.newPassword!), now());
+      if (!recovered) throw expiredRecoveryLink();
+      if (recovered === 'email-taken')
+        throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.recoveryEmailTaken }]);
       return reply.status(202).send();
     },
   );
@@ -485,6 +526,8 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       if (violations.length > 0) throw new ViolationError(violations);
       // Whoever else is signed in (a stolen session) is out; this session stays.
       await changePassword(db, customer.id, await hashPassword(request.body.newPassword!), now(), claims.session);
+      // The mailbox hears of it: a thief who knew the password is seen, and the owner's reset undoes it.
+      await mailer.send(passwordChangedMail(customer.email, customer.firstName, `${siteUrl}/mot-de-passe-oublie`));
       return reply.status(204).send();
     },
   );

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireOwnCustomer } from '../auth/guard.js';
 import { currentPasswordMatches } from '../auth/current-password.js';
 import { listCustomerQuoteRequests } from '../db/export-vehicles.js';
-import { customerAddresses, customerOrders, eraseCustomer } from '../db/personal-data.js';
+import { customerAddresses, customerOrders, customerPreviousEmails, eraseCustomer } from '../db/personal-data.js';
 import { MESSAGES } from '../domain/customer-rules.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, syliusDate } from '../http/jsonld.js';
@@ -24,10 +24,11 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
     { schema: { params } },
     async (request, reply) => {
       const { customer } = await requireOwnCustomer(db, jwt, request, request.params.id);
-      const [book, orders, quotes] = await Promise.all([
+      const [book, orders, quotes, previousEmails] = await Promise.all([
         customerAddresses(db, customer.id),
         customerOrders(db, customer.id),
         listCustomerQuoteRequests(db, customer.id),
+        customerPreviousEmails(db, customer.id, now()),
       ]);
       const plates = [...new Set(orders.flatMap(({ order }) => order.licencePlates?.split(', ') ?? []))];
       reply.header('cache-control', 'no-store');
@@ -38,6 +39,8 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
           id: customer.id,
           email: customer.email,
           pendingEmail: customer.pendingEmail,
+          // Kept a week after a change: each may take the account back with the link mailed to it.
+          previousEmails: previousEmails.map((row) => ({ email: row.email, until: syliusDate(row.until) })),
           firstName: customer.firstName,
           lastName: customer.lastName,
           phoneNumber: customer.phoneNumber,
