@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { deleteAddressAction, keepAddressAction, saveAddressAction } from '@/lib/auth/actions';
 import { addressSchema, type AddressValues } from '@/lib/forms/account-schemas';
+import type { FormResult } from '@/lib/forms/checked';
 import { Field, FormOutcome, SubmitButton } from './form-parts';
 import { useServerForm } from './use-server-form';
 
@@ -106,9 +107,25 @@ export function AddressForm({
   );
 }
 
-/** Deletes an address after a confirmation. */
-export function DeleteAddressButton({ id, label }: { id: number; label: string }) {
-  const t = useTranslations('accountForms');
+/**
+ * A button acting on one address of the book, by its server action; its French refusal below it.
+ * `confirm`: a question asked first (a deletion).
+ */
+function AddressActionButton({
+  id,
+  label,
+  text,
+  action,
+  confirm,
+  tone,
+}: {
+  id: number;
+  label: string;
+  text: string;
+  action: (id: number) => Promise<FormResult>;
+  confirm?: string;
+  tone: 'danger' | 'brand';
+}) {
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
   return (
@@ -116,45 +133,42 @@ export function DeleteAddressButton({ id, label }: { id: number; label: string }
       <button
         type="button"
         disabled={pending}
-        aria-label={`${t('delete')} : ${label}`}
+        aria-label={`${text} : ${label}`}
         onClick={async () => {
-          if (!window.confirm(t('deleteConfirm'))) return;
+          if (confirm && !window.confirm(confirm)) return;
           setPending(true);
-          const result = await deleteAddressAction(id);
+          const result = await action(id);
           setPending(false);
           if (result && !result.ok) setErrors(result.messages);
         }}
-        className="inline-flex min-h-11 items-center text-sm font-semibold text-red-800 underline disabled:opacity-60"
+        className={`inline-flex min-h-11 items-center text-sm font-semibold underline disabled:opacity-60 ${
+          tone === 'danger' ? 'text-red-800' : 'text-brand-700'
+        }`}
       >
-        {t('delete')}
+        {text}
       </button>
       <FormOutcome errors={errors} />
     </>
   );
 }
 
+/** « Supprimer » on an address of the book, after a confirmation. */
+export function DeleteAddressButton({ id, label }: { id: number; label: string }) {
+  const t = useTranslations('accountForms');
+  return (
+    <AddressActionButton
+      id={id}
+      label={label}
+      text={t('delete')}
+      action={deleteAddressAction}
+      confirm={t('deleteConfirm')}
+      tone="danger"
+    />
+  );
+}
+
 /** « C’est bien mon adresse » on an address put to review by a password reset. */
 export function KeepAddressButton({ id, label }: { id: number; label: string }) {
   const t = useTranslations('accountForms');
-  const [errors, setErrors] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        disabled={pending}
-        aria-label={`${t('keepAddress')} : ${label}`}
-        onClick={async () => {
-          setPending(true);
-          const result = await keepAddressAction(id);
-          setPending(false);
-          if (result && !result.ok) setErrors(result.messages);
-        }}
-        className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline disabled:opacity-60"
-      >
-        {t('keepAddress')}
-      </button>
-      <FormOutcome errors={errors} />
-    </>
-  );
+  return <AddressActionButton id={id} label={label} text={t('keepAddress')} action={keepAddressAction} tone="brand" />;
 }

@@ -132,6 +132,8 @@ export async function verifyAccountAction(token: string, values: VerifyValues): 
   const answer = await publicCall('PATCH', `account-verification-requests/${encodeURIComponent(token)}`, {
     token,
     password: input.password,
+    // Names only when typed: the account is then made with them if no registration has the password.
+    ...(input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : {}),
   });
   // The link of a registration or of a new e-mail: either way, this address now signs in.
   if (answer.status === 202)

@@ -3,6 +3,7 @@ import { isValidSiret } from './siret';
 import { yup } from './yup-fr';
 
 const PASSWORD_MIN = 8;
+const REQUIRED_MESSAGE = 'Ce champ est obligatoire.';
 /**
  * Control characters and direction overrides (U+202E turns « Martin » into « nitraM »): invisible in a
  * field, they would reach shipping labels, invoices and mails. The shop API refuses them too.
@@ -18,21 +19,24 @@ const line = () =>
     .trim()
     .test('visible', INVISIBLE_MESSAGE, (value) => !value || !INVISIBLE.test(value));
 const name = line().required().min(2).max(255);
+const PERSON_NAME = /^[\p{L}\p{M}\u200C\u200D' ’-]+$/u;
 export const PERSON_NAME_MESSAGE =
   'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.';
 /**
- * An account holder's name: the shop API mails it to addresses not proven yet, so it holds only what names
- * are made of (no link, number or sentence), 50 characters at most. Delivery addresses keep `name`.
+ * An account holder's name: only what names are made of (no link, number or sentence: it goes on
+ * invoices and into mails), 50 characters at most. Delivery addresses keep `name`.
  */
 const personName = line()
   .required()
   .min(2)
   .max(50)
-  .test(
-    'person-name',
-    PERSON_NAME_MESSAGE,
-    (value) => !value || INVISIBLE.test(value) || /^[\p{L}\p{M}\u200C\u200D' ’-]+$/u.test(value),
-  );
+  .test('person-name', PERSON_NAME_MESSAGE, (value) => !value || INVISIBLE.test(value) || PERSON_NAME.test(value));
+/** A person's name left empty, or one as `personName` wants it. */
+const optionalPersonName = line()
+  .default('')
+  .test('person-name', PERSON_NAME_MESSAGE, (value) => !value || PERSON_NAME.test(value))
+  .test('min', 'Ce champ doit compter au moins 2 caractères.', (value) => !value || value.length >= 2)
+  .max(50);
 const email = yup.string().trim().required().email().max(255);
 const password = yup.string().required().min(PASSWORD_MIN).max(254);
 const confirmation = (field: string) =>
@@ -72,8 +76,29 @@ export const registerSchema = yup.object({
 });
 export type RegisterValues = yup.InferType<typeof registerSchema>;
 
-/** A confirmation link's page: the password chosen at registration (or the account's, for a new e-mail). */
-export const verifySchema = yup.object({ password: yup.string().required().max(254) });
+/**
+ * A confirmation link's page: the password chosen at registration (or the account's, for a new e-mail);
+ * with names, a registration link makes the account with them and this password when no registration
+ * has it (a forgotten password, or registrations pushed out by a stranger's: decision 0028).
+ */
+export const verifySchema = yup
+  .object({
+    password: yup.string().required().max(254),
+    firstName: optionalPersonName,
+    lastName: optionalPersonName,
+  })
+  .test('names-together', function (values) {
+    const [first, last] = [values.firstName?.trim(), values.lastName?.trim()];
+    if (!first && !last) return true;
+    if (!first) return this.createError({ path: 'firstName', message: REQUIRED_MESSAGE });
+    if (!last) return this.createError({ path: 'lastName', message: REQUIRED_MESSAGE });
+    if ((values.password ?? '').length < PASSWORD_MIN)
+      return this.createError({
+        path: 'password',
+        message: `Ce champ doit compter au moins ${PASSWORD_MIN} caractères.`,
+      });
+    return true;
+  });
 export type VerifyValues = yup.InferType<typeof verifySchema>;
 
 export const forgotSchema = yup.object({ email });

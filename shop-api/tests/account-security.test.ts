@@ -555,6 +555,43 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect((await call('GET', `${API}/orders/${filled}`, { token: stranger.token })).status).toBe(404);
   });
 
+  it('a visitor’s cart a customer’s write makes theirs keeps its parts only, never its maker’s address or plates', async () => {
+    // A stranger's cart, addressed to the stranger with their plate, then emptied: a token to plant in a browser.
+    const planted = (await call('POST', `${API}/orders`, { body: {} })).body.tokenValue as string;
+    const products = (await call('GET', `${API}/products?itemsPerPage=40`)).body['hydra:member'] as Json[];
+    const [strangers, customers] = products.map((product) => product.code as string).slice(-6, -4);
+    const line = await call('POST', `${API}/orders/${planted}/items`, { body: { productVariant: strangers } });
+    expect(line.status).toBe(201);
+    const addressed = await call('PUT', `${API}/orders/${planted}`, {
+      body: {
+        email: 'x@attaquant.test',
+        billingAddress: { ...address, firstName: 'Vic', lastName: 'Tim', street: '99 avenue du Relais Colis' },
+        licencePlates: ['ZZ-999-ZZ'],
+      },
+    });
+    expect(addressed.status).toBe(200);
+    await call('DELETE', `${API}/orders/${planted}/items/${line.body.items[0].id}`);
+    // The customer's own write (an add, from the browser the token was planted in) makes it theirs.
+    const customer = await verifiedCustomer('cookie-plante@exemple.fr');
+    expect(
+      (
+        await call('POST', `${API}/orders/${planted}/items`, {
+          body: { productVariant: customers },
+          token: customer.token,
+        })
+      ).status,
+    ).toBe(201);
+    const cart = (await call('GET', `${API}/orders/${planted}`, { token: customer.token })).body;
+    expect(cart.items.map((item: Json) => item.variant)).toEqual([expect.stringContaining(customers!)]);
+    expect([cart.checkoutState, cart.billingAddress ?? null, cart.shippingAddress ?? null]).toEqual([
+      'cart',
+      null,
+      null,
+    ]);
+    expect(cart.licencePlates ?? []).toEqual([]);
+    expect((await call('GET', `${API}/orders/${planted}`)).status).toBe(404);
+  });
+
   it('refuses a token signed with the shop’s key that names no live session of its customer (401)', async () => {
     const owner = await verifiedCustomer('sans-session@exemple.fr');
     const neighbour = await verifiedCustomer('voisin-de-session@exemple.fr');

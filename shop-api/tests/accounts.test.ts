@@ -10,6 +10,7 @@ import { createMailer } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import type { Json } from './helpers/call.js';
+import { MESSAGES } from '../src/domain/customer-rules.js';
 
 const API = '/api/v2/shop';
 const SITE = 'https://boutique.test';
@@ -94,7 +95,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     const [mail] = await readOutbox(outbox, 1);
     expect(mail!.subject).toBe('Confirmez votre adresse e-mail');
     // When and in whose name: the reader confirms only a registration of theirs.
-    expect(mail!.text).toContain('le 20 novembre 2026 à 11:00, au nom de Léa Martin');
+    expect(mail!.text).toContain('le 20 novembre 2026 à 11:00, au nom de L. M. (initiales');
     expect(mail!.text).toContain('saisissez le mot de passe choisi à l’inscription');
     const token = await linkTo('lea.martin@exemple.fr', '/verification/');
     // Opening the link confirms nothing (a mail scanner, a preview): the password chosen at registration is asked.
@@ -106,7 +107,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     // A wrong one is refused, and the link still works.
     const wrong = await confirm(token, 'pas-le-bon-mot-de-passe');
     expect(wrong.status).toBe(422);
-    expect(wrong.body.violations[0].message).toMatch(/^Ce n’est pas le mot de passe choisi à l’inscription/);
+    expect(wrong.body.violations[0].message).toBe(MESSAGES.notRegistrationPassword);
     // PATCH bodies arrive as JSON merge patches, as the storefront sends them.
     const verified = await shop.app.inject({
       method: 'PATCH',
@@ -205,7 +206,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       expect(second).toBeDefined();
       expect(first).not.toBe(second);
       // The second mail says whose registration it is.
-      expect((await mailsTo(email))[0]!.text).toContain('au nom de Pirate Inconnu');
+      expect((await mailsTo(email))[0]!.text).toContain('au nom de P. I. (initiales');
       // The owner follows the second mail with their own password: their registration becomes the account.
       expect((await confirm(second!)).status).toBe(202);
       expect(await signedInAs(email)).toMatchObject({ firstName: 'Lucie', lastName: 'Durand' });
@@ -248,7 +249,7 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       await register(email, { ...owner, password: 'le-mot-de-passe-de-lucie' }, OWNER_IP);
       const mails = await mailsTo(email);
       expect(mails).toHaveLength(5);
-      expect(mails[0]!.text).toContain('au nom de Lucie Durand');
+      expect(mails[0]!.text).toContain('au nom de L. D. (initiales');
       expect((await confirm((await linksTo(email)).at(-1)!, 'le-mot-de-passe-de-lucie')).status).toBe(202);
       expect(await signedInAs(email, 'le-mot-de-passe-de-lucie')).toMatchObject({ firstName: 'Lucie' });
     });
@@ -265,6 +266,52 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       expect((await confirm(any!, 'le-mot-de-passe-de-lucie')).status).toBe(202);
       const session = await login(email, 'le-mot-de-passe-de-lucie', OWNER_IP);
       expect((await call('GET', session.body.customer, { token: session.body.token })).body.firstName).toBe('Lucie');
+    });
+
+    it('strangers who flood the address from many places cannot keep its owner out: any link, with names, makes the account', async () => {
+      const email = 'inondee@exemple.fr';
+      // Ten registrations from ten addresses: seven mails, then the mailbox's ceiling; the owner's own
+      // registration is mailed nothing, and three more push it out of the ten kept.
+      for (let i = 0; i < 10; i++) await register(email, pirate, `203.0.113.${150 + i}`);
+      await register(email, { ...owner, password: 'le-mot-de-passe-de-lucie' }, OWNER_IP);
+      for (let i = 0; i < 3; i++) await register(email, pirate, `203.0.113.${170 + i}`);
+      const [any] = await linksTo(email);
+      const refused = await confirm(any!, 'le-mot-de-passe-de-lucie');
+      expect(refused.status).toBe(422);
+      expect(refused.body.violations).toEqual([
+        { propertyPath: 'password', message: MESSAGES.notRegistrationPassword },
+      ]);
+      // The link proves the mailbox: with names, the owner's password makes the account.
+      const badNames = await call('PATCH', `${API}/account-verification-requests/${any}`, {
+        body: { password: 'le-mot-de-passe-de-lucie', firstName: 'Lucie', lastName: 'evil.com' },
+      });
+      expect(badNames.body.violations).toEqual([{ propertyPath: 'lastName', message: MESSAGES.personName }]);
+      const made = await call('PATCH', `${API}/account-verification-requests/${any}`, {
+        body: { password: 'le-mot-de-passe-de-lucie', firstName: 'Lucie', lastName: 'Durand' },
+      });
+      expect(made.status).toBe(202);
+      expect(await signedInAs(email, 'le-mot-de-passe-de-lucie')).toMatchObject({
+        firstName: 'Lucie',
+        lastName: 'Durand',
+      });
+      expect((await login(email, pirate.password, OWNER_IP)).status).toBe(401);
+      // Every link of the address is spent with it.
+      expect((await confirm((await linksTo(email)).at(-1)!, pirate.password)).status).toBe(404);
+    });
+
+    it('no sentence a stranger typed as a name reaches the address: its mails give the initials only', async () => {
+      const email = 'avertie@exemple.fr';
+      const words = { firstName: 'Votre compte est suspendu', lastName: 'appelez le zero six douze' };
+      await register(email, { ...pirate, ...words }, '203.0.113.69');
+      await register(email, owner, OWNER_IP);
+      // The mail the owner asks for themselves (a new link, on the newest registration) as well.
+      await call('POST', `${API}/account-verification-requests`, { body: { email }, ip: OWNER_IP });
+      const mails = await mailsTo(email);
+      expect(mails.length).toBeGreaterThanOrEqual(2);
+      for (const mail of mails) {
+        expect(mail.text).not.toMatch(/suspendu|appelez|Lucie|Durand/);
+      }
+      expect(mails.at(-1)!.text).toContain('au nom de V. A. (initiales');
     });
 
     it('a customer moving to an address a stranger registered (never confirmed) gets its link and the address', async () => {

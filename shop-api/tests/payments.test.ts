@@ -317,8 +317,19 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     expect(await shop.database.db.select().from(payments)).not.toContainEqual(
       expect.objectContaining({ orderId: addressed.id }),
     );
-    // Signed in, the same cart is the customer's, and theirs alone from then on.
+    // Signed in, the same cart is the customer's, and theirs alone from then on, with its parts only: the
+    // address its maker typed goes (a cart token can be planted in a browser), so it is addressed again.
     const { id, token } = await buyer.newBuyer();
+    expect((await call('POST', `${API}/orders/${cart}/pay`, urls, token)).status).toBe(422);
+    const claimed = (await call('GET', `${API}/orders/${cart}`, undefined, token)).body;
+    expect([claimed.checkoutState, claimed.billingAddress ?? null, claimed.items.length]).toEqual(['cart', null, 1]);
+    const again = (await call('PUT', `${API}/orders/${cart}`, { billingAddress: address }, token)).body;
+    await call(
+      'PATCH',
+      `${API}/orders/${cart}/shipments/${again.shipments[0].id}`,
+      { shippingMethod: 'retrait_casse' },
+      token,
+    );
     expect((await call('POST', `${API}/orders/${cart}/pay`, urls, token)).status).toBe(200);
     expect(await onSale(part.code)).toBe(false);
     expect((await call('GET', `${API}/orders/${cart}`, undefined, '')).status).toBe(404);

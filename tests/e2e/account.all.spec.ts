@@ -66,7 +66,7 @@ test.describe('customer account', () => {
     await page.getByRole('main').getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
     await page.getByRole('button', { name: 'Confirmer mon adresse e-mail' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toContainText(
-      'Ce n’est pas le mot de passe choisi à l’inscription',
+      'Ce n’est le mot de passe d’aucune inscription à cette adresse',
     );
     await expectNoAxeViolation(page);
     await account.confirmEmail(verification, password);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_CONTACT_FORM_URL, E2E_SHOP_API_URL } from '../../playwright.config';
+import { AccountPage } from './pages/account-page';
 import { CheckoutPage, cents } from './pages/checkout-page';
 import { watchCsp } from './pages/csp';
 
@@ -365,6 +366,8 @@ test.describe('checkout', () => {
     await second.page.goto('/panier');
     await expect(second.page.getByRole('main').getByText(name)).toBeVisible();
     await second.page.goto('/commande/stripe');
+    await second.waitUntilInteractive();
+    await second.page.getByRole('button', { name: 'Payer maintenant' }).click();
     await expect(second.alert()).toContainText('Le paiement n’a pas pu commencer');
     await expect(second.alert()).toContainText(`${name} : Cette pièce vient d’être vendue`);
   });
@@ -419,12 +422,14 @@ test.describe('checkout', () => {
   });
 
   test('a prefetch, a crawler or another site’s link entering the payment step opens no payment; the shopper entering it does', async ({
+    browser,
     page,
     request,
   }) => {
     test.setTimeout(90_000);
     const checkout = new CheckoutPage(page);
-    await checkout.signUp(`prefetch.${unique()}@exemple.fr`);
+    const email = `prefetch.${unique()}@exemple.fr`;
+    await checkout.signUp(email);
     const { href } = await checkout.addFirstPartOf('/pieces/alimentation-carburant');
     const code = href.split('/')[2]!;
     const inStock = async () =>
@@ -471,8 +476,24 @@ test.describe('checkout', () => {
     expect(new URL(page.url()).pathname).toBe('/commande/stripe');
     expect(await inStock()).toBe(true);
 
-    // The shopper following the step opens the payment, as before.
+    // Typed, bookmarked or opened from a mail application (Sec-Fetch-Site none), the step starts nothing
+    // either; nor through the sign-in page's return address (a same-origin redirect).
     await page.goto('/commande/stripe');
+    await checkout.waitUntilInteractive();
+    await expect(page.getByRole('button', { name: 'Payer maintenant' })).toBeEnabled();
+    expect(await inStock()).toBe(true);
+    const elsewhere = new AccountPage(await (await browser.newContext()).newPage());
+    await elsewhere.goto('/connexion?retour=%2Fcommande%2Fstripe');
+    await elsewhere.signIn(email, 'pieces-auto-2026');
+    await expect(elsewhere.page).toHaveURL(/\/commande\/stripe$/);
+    await elsewhere.waitUntilInteractive();
+    await expect(elsewhere.page.getByRole('button', { name: 'Payer maintenant' })).toBeEnabled();
+    expect(await inStock()).toBe(true);
+    await elsewhere.page.context().close();
+
+    // The shopper following the shop's own steps opens the payment, as before.
+    await page.goto('/commande/livraison');
+    await page.getByRole('button', { name: 'Payer par carte' }).click();
     await checkout.onSandbox();
     expect(await inStock()).toBe(false);
     // Cancelled, so the part is for sale again for whoever comes next.

@@ -34,7 +34,7 @@ test('the owner registers, a stranger registers the same address: the owner’s 
   await expect(stranger.registerForm().getByRole('status')).toBeVisible();
   await expect.poll(() => owner.mailedLink(email, '/verification/')).not.toBe(first);
   // The second mail says whose registration it is.
-  expect((await owner.mailed(email, 'Confirmez votre adresse e-mail')).text).toContain('au nom de Pirate Inconnu');
+  expect((await owner.mailed(email, 'Confirmez votre adresse e-mail')).text).toContain('au nom de P. I. (initiales');
 
   // The owner follows the second mail, as the issue's victim did, with their own password.
   await owner.confirmEmail(await owner.mailedLink(email, '/verification/'), OWNERS);
@@ -159,4 +159,30 @@ test('someone who knew the password moves the account to their mailbox: the addr
   // The link served once.
   await owner.goto(await owner.mailedLink(email, '/recuperation/'));
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Ce lien est inconnu ou a expiré');
+});
+
+test('an owner whose registration password is not found (forgotten, or pushed out by strangers) makes the account from the link with names (decision 0028)', async ({
+  page,
+}) => {
+  const email = `oubli.${unique()}@exemple.fr`;
+  const owner = new AccountPage(page);
+  await owner.goto('/connexion');
+  await owner.register({ firstName: 'Lucie', lastName: 'Durand', email, password: OWNERS });
+  await expect(owner.registerForm().getByRole('status')).toBeVisible();
+  await owner.goto(await owner.mailedLink(email, '/verification/'));
+  await owner.waitUntilInteractive();
+  const main = page.getByRole('main');
+  await main.getByLabel('Mot de passe').fill('un-autre-mot-de-passe-2026');
+  await page.getByRole('button', { name: 'Confirmer mon adresse e-mail' }).click();
+  await expect(main.getByRole('alert')).toContainText('Indiquez aussi vos prénom et nom');
+  await main.getByText('Vous ne retrouvez pas le mot de passe choisi à l’inscription ?').click();
+  await main.getByLabel('Prénom').fill('Lucie');
+  await main.getByLabel('Nom', { exact: true }).fill('Durand-Martin');
+  await page.getByRole('button', { name: 'Confirmer mon adresse e-mail' }).click();
+  await expect(main.getByRole('status')).toContainText('Votre adresse e-mail est confirmée');
+  await owner.goto('/connexion');
+  await owner.signIn(email, 'un-autre-mot-de-passe-2026');
+  await expect(page).toHaveURL(/\/compte$/);
+  await owner.goto('/compte/profil');
+  await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Durand-Martin');
 });

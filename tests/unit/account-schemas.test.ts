@@ -8,6 +8,7 @@ import {
   profileFormSchema,
   profileSchema,
   registerSchema,
+  verifySchema,
 } from '@/lib/forms/account-schemas';
 import { yup } from '@/lib/forms/yup-fr';
 
@@ -78,6 +79,22 @@ describe('account form rules in French', () => {
       countryCode: 'FR',
     };
     expect(await errorsOf(addressSchema, address)).toEqual([]);
+  });
+
+  it('takes a confirmation link’s password alone, or with both names (the account made with them), then a password of 8', async () => {
+    expect(await errorsOf(verifySchema, { password: 'x' })).toEqual([]);
+    expect(await errorsOf(verifySchema, { password: 'x', firstName: 'Lucie', lastName: '' })).toEqual([
+      'Ce champ est obligatoire.',
+    ]);
+    expect(await errorsOf(verifySchema, { password: 'court', firstName: 'Lucie', lastName: 'Durand' })).toEqual([
+      'Ce champ doit compter au moins 8 caractères.',
+    ]);
+    expect(
+      await errorsOf(verifySchema, { password: 'assez-long-2026', firstName: 'Lucie', lastName: 'evil.com' }),
+    ).toEqual([PERSON_NAME_MESSAGE]);
+    expect(
+      await errorsOf(verifySchema, { password: 'assez-long-2026', firstName: 'Lucie', lastName: 'Durand' }),
+    ).toEqual([]);
   });
 
   it('wants the new password confirmed', async () => {

@@ -240,19 +240,18 @@ export async function confirmRegistration(db: Db, registrationId: number, now: D
 
 export type FollowedLink = { customer: CustomerRow; previousEmail: string };
 
+/** The condition of a live new-e-mail link: its digest, not expired, a change pending, the account not erased. */
+const liveEmailChangeLink = (tokenHash: string, now: Date) =>
+  and(
+    eq(customers.verificationTokenHash, tokenHash),
+    gt(customers.verificationExpiresAt, now),
+    isNotNull(customers.pendingEmail),
+    isNull(customers.erasedAt),
+  );
+
 /** The account whose new e-mail this link confirms, while it lives. */
 export async function findEmailChangeByLink(db: Db, tokenHash: string, now: Date): Promise<CustomerRow | null> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(
-      and(
-        eq(customers.verificationTokenHash, tokenHash),
-        gt(customers.verificationExpiresAt, now),
-        isNotNull(customers.pendingEmail),
-        isNull(customers.erasedAt),
-      ),
-    );
+  const [row] = await db.select().from(customers).where(liveEmailChangeLink(tokenHash, now));
   return row ?? null;
 }
 
@@ -269,12 +268,7 @@ export async function followVerificationLink(
   now: Date,
   recovery: { tokenHash: string; expiresAt: Date },
 ): Promise<FollowedLink | 'email-taken' | null> {
-  const link = and(
-    eq(customers.verificationTokenHash, tokenHash),
-    gt(customers.verificationExpiresAt, now),
-    isNotNull(customers.pendingEmail),
-    isNull(customers.erasedAt),
-  );
+  const link = liveEmailChangeLink(tokenHash, now);
   try {
     return await db.transaction(async (tx) => {
       const [spent] = await tx

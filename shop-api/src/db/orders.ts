@@ -50,11 +50,24 @@ export async function latestCartOf(db: Db, customerId: number): Promise<OrderBun
   return row ? findOrder(db, row.token) : null;
 }
 
-/** An anonymous cart becomes the customer's (unless someone claimed it meanwhile); its owner after. */
+/**
+ * An anonymous cart becomes the customer's (unless someone claimed it meanwhile); its owner after. It
+ * keeps only its parts, as the sign-in merge does: whoever made the cart typed its addresses and plates,
+ * and a cart token can be planted in a browser (a cookie written from a sibling domain or over plain
+ * http), so they are dropped and the cart goes back before the address step.
+ */
 export async function claimCart(db: Db, orderId: number, customerId: number): Promise<number | null> {
   const [claimed] = await db
     .update(orders)
-    .set({ customerId })
+    .set({
+      customerId,
+      billingAddress: null,
+      shippingAddress: null,
+      billingAddressId: null,
+      shippingAddressId: null,
+      licencePlates: null,
+      checkoutState: 'cart',
+    })
     .where(and(eq(orders.id, orderId), isNull(orders.customerId), eq(orders.state, 'cart')))
     .returning({ customerId: orders.customerId });
   if (claimed) return claimed.customerId;

@@ -17,7 +17,7 @@ export const MESSAGES = {
   confirmMismatch: 'Les deux mots de passe ne correspondent pas.',
   registrationPassword: 'Saisissez le mot de passe choisi à l’inscription.',
   notRegistrationPassword:
-    'Ce n’est pas le mot de passe choisi à l’inscription. Vous l’avez oublié ? Inscrivez-vous à nouveau avec la même adresse e-mail : un nouveau lien vous sera envoyé.',
+    'Ce n’est le mot de passe d’aucune inscription à cette adresse. Vous l’avez oublié ? Indiquez aussi vos prénom et nom : votre compte sera créé avec ce mot de passe.',
   country: "Ce pays n'est pas livré par la boutique.",
   postcodeFr: 'Un code postal français compte 5 chiffres.',
   gender: "Cette valeur n'est pas valide.",
@@ -149,6 +149,15 @@ export function registrationViolations(input: RegistrationInput): Violation[] {
   email(violations, input.email);
   password(violations, 'password', input.password);
   violations.push(...companyViolations(input));
+  return violations;
+}
+
+/** The names and password an account is made with from a confirmation link (the address is the link's). */
+export function namedPasswordViolations(input: { firstName?: unknown; lastName?: unknown; password?: unknown }) {
+  const violations: Violation[] = [];
+  personName(violations, 'firstName', input.firstName);
+  personName(violations, 'lastName', input.lastName);
+  password(violations, 'password', input.password);
   return violations;
 }
 

@@ -37,9 +37,17 @@ const parisTime = (date: Date) =>
   date.toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' });
 
 /**
- * A registration's link. It says when the registration was made and in whose name (names hold only
- * letters, spaces, hyphens and apostrophes: no link or number reaches an unproven address), and that the
- * password chosen then is asked: the mailbox's owner confirms only their own registration, never one a
+ * A name's initials (« Lucie Durand » → « L. D. »): what a registration's mail says of whoever made it.
+ * Whole names would carry a stranger's sentence to an address nobody has proven yet (« Votre compte est
+ * suspendu, appelez… »); two letters cannot, and still tell the owner's registration from another.
+ */
+const initials = (...names: string[]) =>
+  names.map((name) => `${([...name.trim()][0] ?? '').toLocaleUpperCase('fr-FR')}.`).join(' ');
+
+/**
+ * A registration's link. It says when the registration was made and the initials of the name given
+ * (decision 0028: no text a stranger typed reaches an unproven address), and that the password chosen
+ * then is asked: the mailbox's owner confirms only their own registration, never one a
  * stranger made with the same address (decision 0026). Any live link of the address confirms any of its
  * registrations with that registration's password, so the owner whose own mail did not leave (too many
  * mails to the address this hour) confirms with this one. Greeted without a name: whoever registered
@@ -55,7 +63,7 @@ export function verificationMail(
     'Confirmez votre adresse e-mail',
     'Bonjour,',
     [
-      `Un compte a été demandé sur Pièces Auto Recyclées avec cette adresse e-mail, le ${parisTime(registration.createdAt)}, au nom de ${registration.firstName} ${registration.lastName}.`,
+      `Un compte a été demandé sur Pièces Auto Recyclées avec cette adresse e-mail, le ${parisTime(registration.createdAt)}, au nom de ${initials(registration.firstName, registration.lastName)} (initiales du prénom et du nom indiqués).`,
       'Si c’est vous, ouvrez ce lien et saisissez le mot de passe choisi à l’inscription. Ce lien est valable 48 heures.',
       'Vous vous êtes inscrit avec cette adresse à un autre moment ? Ce lien confirme aussi votre inscription : saisissez le mot de passe que vous aviez choisi.',
     ],

@@ -36,6 +36,7 @@ import {
   companyViolations,
   customerViolations,
   MESSAGES,
+  namedPasswordViolations,
   newPasswordViolations,
   normalizeEmail,
   normalizeSiret,
@@ -198,7 +199,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
   // e-mail's link takes the account's password (then the old address is told). Without the password
   // nothing happens, so a mail scanner opening the link, or a stranger's own registration, confirms
   // nothing. The link stays alive after a wrong password; checks are limited per account.
-  async function verify(token: string, password: string | undefined, request: FastifyRequest) {
+  async function verify(token: string, { password, firstName, lastName }: VerificationBody, request: FastifyRequest) {
     const tokenHash = tokenDigest(token);
     const registration = await findRegistrationByLink(db, tokenHash, now());
     const changing = registration ? null : await findEmailChangeByLink(db, tokenHash, now());
@@ -220,8 +221,37 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
           picked = candidate;
           break;
         }
-      if (!picked) throw new ViolationError([{ propertyPath: 'password', message: MESSAGES.notRegistrationPassword }]);
-      if (!(await confirmRegistration(db, picked.id, now())))
+      if (!picked && firstName === undefined && lastName === undefined)
+        throw new ViolationError([{ propertyPath: 'password', message: MESSAGES.notRegistrationPassword }]);
+      // No registration has this password, and names come with it: whoever holds the link owns the mailbox
+      // (nobody else is mailed one), so the account is made with these names and this password, as a
+      // reset link would set one. A stranger who floods the address with registrations cannot keep its
+      // owner out, nor can a forgotten password (decision 0028).
+      if (!picked) {
+        const violations = namedPasswordViolations({ firstName, lastName, password });
+        if (violations.length > 0) throw new ViolationError(violations);
+        picked =
+          (await addRegistration(
+            db,
+            customerId,
+            {
+              firstName: firstName!.trim(),
+              lastName: lastName!.trim(),
+              passwordHash: await hashPassword(password),
+              subscribedToNewsletter: false,
+              groupCode: 'individual',
+              companyName: null,
+              siret: null,
+              // A link nobody is mailed: the newest registration with a link is never the one pushed out.
+              tokenHash: tokenDigest(newToken()),
+              expiresAt: new Date(now().getTime() + VERIFICATION_TTL_MS),
+              createdAt: now(),
+            },
+            now(),
+            REGISTRATIONS_KEPT,
+          )) ?? undefined;
+      }
+      if (!picked || !(await confirmRegistration(db, picked.id, now())))
         throw notFound('Ce lien de vérification est inconnu ou a expiré.');
       return;
     }
@@ -241,11 +271,15 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
     );
   }
   const verificationSchema = {
-    body: { type: ['object', 'null'], properties: { token: string(200), password: string(4096) } },
+    body: {
+      type: ['object', 'null'],
+      properties: { token: string(200), password: string(4096), firstName: string(1000), lastName: string(1000) },
+    },
   } as const;
-  type VerificationRequest = FastifyRequest<{ Params: { token: string }; Body: { password?: string } | null }>;
+  type VerificationBody = { password?: string; firstName?: string; lastName?: string };
+  type VerificationRequest = FastifyRequest<{ Params: { token: string }; Body: VerificationBody | null }>;
   const verifyRoute = async (request: VerificationRequest, reply: FastifyReply) => {
-    await verify(request.params.token, request.body?.password, request);
+    await verify(request.params.token, request.body ?? {}, request);
     return reply.status(202).send();
   };
   app.patch(`${API_PREFIX}/account-verification-requests/:token`, { schema: verificationSchema }, verifyRoute);

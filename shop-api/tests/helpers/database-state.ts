@@ -4,19 +4,16 @@
  * (the GET-routes test, after each read).
  */
 import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../src/db/client.js';
+import { tableDigests } from '../../src/db/digest.js';
 
-/** A checksum of every table's rows: any write changes it. */
+/** A checksum of every table's rows (the shop API's own digest, one statement): any write changes it. */
 export async function databaseChecksum(db: Db): Promise<string> {
-  const result = await db.execute(sql`
-    SELECT md5(string_agg(table_name || ':' || coalesce(rows_md5, ''), '|' ORDER BY table_name)) AS checksum FROM (
-      SELECT c.relname AS table_name,
-             (xpath('/row/md5/text()', query_to_xml(format('SELECT md5(coalesce(string_agg(t::text, %L ORDER BY t::text), %L)) AS md5 FROM %I t', '|', '', c.relname), false, true, '')))[1]::text AS rows_md5
-      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind = 'r' AND n.nspname = 'public'
-    ) per_table`);
-  const rows = (result as unknown as { rows: { checksum: string }[] }).rows;
-  return rows[0]!.checksum;
+  const digests = await tableDigests(db);
+  return createHash('md5')
+    .update(digests.map((table) => `${table.table}:${table.rows}:${table.md5}`).join('|'))
+    .digest('hex');
 }
 
 type Row = Record<string, unknown>;

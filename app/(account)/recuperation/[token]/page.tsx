@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import Link from 'next/link';
-import { FormOutcome } from '@/components/account/form-parts';
+import { DeadLinkNotice } from '@/components/account/dead-link-notice';
 import { ResetPasswordForm } from '@/components/account/password-forms';
 import { isDeadRecoveryLink } from '@/lib/account/server';
 
@@ -22,15 +21,11 @@ export default async function RecoveryPage({ params }: { params: Promise<{ token
     <>
       <h1 className="text-3xl font-bold text-brand-900">{t('recoveryTitle')}</h1>
       {dead ? (
-        <div className="mt-6 flex flex-col items-start gap-4">
-          <FormOutcome errors={[f('recoveryLinkDead')]} errorsTitle={f('linkErrorTitle')} />
-          <Link
-            href="/mot-de-passe-oublie"
-            className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
-            {f('newResetLink')}
-          </Link>
-        </div>
+        <DeadLinkNotice
+          message={f('recoveryLinkDead')}
+          title={f('linkErrorTitle')}
+          ways={[{ href: '/mot-de-passe-oublie', label: f('newResetLink') }]}
+        />
       ) : (
         <>
           <p className="mt-6 max-w-prose text-slate-700">{f('recoveryIntro')}</p>

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { FormOutcome } from '@/components/account/form-parts';
+import { DeadLinkNotice } from '@/components/account/dead-link-notice';
 import { VerifyAccount } from '@/components/account/verify-account';
 import { isDeadVerificationLink } from '@/lib/account/server';
 
@@ -21,18 +20,14 @@ export default async function VerificationPage({ params }: { params: Promise<{ t
     <>
       <h1 className="text-3xl font-bold text-brand-900">{t('verifyingTitle')}</h1>
       {dead ? (
-        <div className="mt-6 flex flex-col items-start gap-4">
-          <FormOutcome errors={[f('verificationLinkDead')]} errorsTitle={f('linkErrorTitle')} />
-          <Link
-            href="/lien-de-confirmation"
-            className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
-            {f('newVerificationLink')}
-          </Link>
-          <Link href="/connexion" className="font-semibold text-brand-700 underline">
-            {f('toSignIn')}
-          </Link>
-        </div>
+        <DeadLinkNotice
+          message={f('verificationLinkDead')}
+          title={f('linkErrorTitle')}
+          ways={[
+            { href: '/lien-de-confirmation', label: f('newVerificationLink') },
+            { href: '/connexion', label: f('toSignIn') },
+          ]}
+        />
       ) : (
         <VerifyAccount key={token} token={token} />
       )}

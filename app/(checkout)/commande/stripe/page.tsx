@@ -15,9 +15,19 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * Step 3 ('Paiement'): entering it starts the payment and leaves the site for the provider's checkout
  * URL. Rendering it changes nothing (a prefetch renders pages nobody opened): the page's form starts
- * the payment once shown to the shopper (`startPaymentAction`), unless another site's link led here;
- * without JavaScript, or then, its button does, beside the recap whose total it carries.
+ * the payment once shown to the shopper (`startPaymentAction`) when the delivery step led here;
+ * otherwise, or without JavaScript, its button does, beside the recap whose total it carries.
  */
+/** The navigation came from the shop's delivery step (same origin, that page as referrer). */
+function cameFromDeliveryStep(request: Headers): boolean {
+  if (request.get('sec-fetch-site') !== 'same-origin') return false;
+  try {
+    return new URL(request.get('referer') ?? '').pathname === '/commande/livraison';
+  } catch {
+    return false;
+  }
+}
+
 export default async function PaymentStepPage() {
   const [t, cart, request] = await Promise.all([getTranslations('checkout'), getCart(), headers()]);
   if (!cart || cart.items.length === 0) redirect('/panier');
@@ -33,10 +43,11 @@ export default async function PaymentStepPage() {
           </h1>
           <PaymentStart
             total={cart.total}
-            // A link from another site (Sec-Fetch-Site) opens the step without starting the payment: a
-            // stranger's link must not hold the shopper's parts (decision 0025). The shop's own steps, a
-            // typed address or a bookmark start it as before.
-            autoStart={!['cross-site', 'same-site'].includes(request.get('sec-fetch-site') ?? '')}
+            // Only the shop's own delivery step starts the payment by itself: a stranger's link must not
+            // hold the shopper's parts (decision 0025), whether it comes from another site, from a mail
+            // or chat application (Sec-Fetch-Site none) or through the sign-in page's return address.
+            // Anywhere else the step shows its button.
+            autoStart={cameFromDeliveryStep(request)}
             texts={{
               opening: t('paymentOpening'),
               payNow: t('payNow'),
