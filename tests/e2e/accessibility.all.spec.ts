@@ -37,7 +37,8 @@ test.describe('accessibility of the shell (axe)', () => {
 // Every route, at the size of each project (desktop and Pixel 7).
 test.describe('accessibility of every route (axe)', () => {
   test('public routes: content, catalogue, brands, sign-in and password recovery', async ({ page }) => {
-    test.setTimeout(240_000);
+    // 28 pages, each loaded and checked by axe: minutes on a busy 2-core machine.
+    test.setTimeout(360_000);
     const shop = new CataloguePage(page);
     await shop.goto('/pieces/moteur');
     const partPath = (await shop.partLinks().first().getAttribute('href'))!;
