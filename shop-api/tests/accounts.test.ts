@@ -427,10 +427,19 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     // Deleted by the owner, it is gone.
     expect((await call('DELETE', `${API}/addresses/${theirs.id}`, { token: session.token })).status).toBe(204);
     expect((await book()).map((row) => row.street)).toEqual(['99 boulevard du Receleur']);
-    // Kept as it is (« C’est bien mon adresse »), an address is not flagged again at the next reset.
+    // An address to review cannot be made the default before it is kept.
+    const refused = await call('PUT', session.customer, {
+      token: session.token,
+      body: { defaultAddress: `${API}/addresses/${own.id}` },
+    });
+    expect(refused.body.violations).toEqual([{ propertyPath: 'defaultAddress', message: MESSAGES.defaultToReview }]);
+    // Kept (« C’est bien mon adresse »), it is flagged again at the next reset: whoever kept it knew the
+    // password, perhaps not its owner (the account model found a stranger keeping their own address).
     await call('PUT', `${API}/addresses/${own.id}`, { token: session.token, body: edited });
-    session = await reset('troisieme-nouveau-2026');
     expect((await book()).map((row) => row.toReview)).toEqual([false]);
+    tick();
+    session = await reset('troisieme-nouveau-2026');
+    expect((await book()).map((row) => row.toReview)).toEqual([true]);
   });
 
   it('answers lexik 401s: bad credentials, missing, garbage and expired tokens', async () => {

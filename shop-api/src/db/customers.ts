@@ -386,27 +386,30 @@ export async function resetPassword(db: Db, tokenHash: string, passwordHash: str
  * nor preselected at checkout, and the addresses typed into the account's carts since are dropped.
  */
 async function ownerBack(db: Db, customerId: number, since: Date, now: Date): Promise<void> {
-  const flagged = await db
+  await db
     .update(addresses)
     .set({ toReview: true })
     // Added or edited since: an edit can turn the owner's trusted address into someone else's.
     .where(
       and(eq(addresses.customerId, customerId), or(gt(addresses.createdAt, since), gt(addresses.updatedAt, since))),
-    )
-    .returning({ id: addresses.id });
-  if (flagged.length > 0)
-    await db
-      .update(customers)
-      .set({ defaultAddressId: null })
-      .where(
-        and(
-          eq(customers.id, customerId),
-          inArray(
-            customers.defaultAddressId,
-            flagged.map((row) => row.id),
-          ),
+    );
+  // No address to review stays the default, whenever it was flagged (one flagged at an earlier reset may
+  // have been chosen as the default since, by whoever knew the new password).
+  await db
+    .update(customers)
+    .set({ defaultAddressId: null })
+    .where(
+      and(
+        eq(customers.id, customerId),
+        inArray(
+          customers.defaultAddressId,
+          db
+            .select({ id: addresses.id })
+            .from(addresses)
+            .where(and(eq(addresses.customerId, customerId), eq(addresses.toReview, true))),
         ),
-      );
+      ),
+    );
   await forgetCartAddresses(db, customerId, since, now);
   await endSessions(db, customerId, now);
 }
@@ -610,14 +613,15 @@ export async function updateAddress(
   const own = and(eq(addresses.id, id), eq(addresses.customerId, customerId));
   const [current] = await db.select().from(addresses).where(own);
   if (!current) return null;
-  // Saved by the signed-in owner: reviewed. Its time moves only when a field does, so an address kept as
-  // it is does not count as edited at the next password reset (`resetPassword`).
+  // Saved by the signed-in owner: reviewed. Its time moves when a field does, and when it leaves review:
+  // whoever saved it knew the password, so the next password reset puts it to review again. Saved as it
+  // was and not to review, it does not count as edited.
   const edited = (Object.keys(fields) as (keyof AddressFields)[]).some(
     (key) => (fields[key] ?? null) !== (current[key] ?? null),
   );
   const [row] = await db
     .update(addresses)
-    .set({ ...fields, toReview: false, ...(edited ? { updatedAt: now } : {}) })
+    .set({ ...fields, toReview: false, ...(edited || current.toReview ? { updatedAt: now } : {}) })
     .where(own)
     .returning();
   return row ?? null;

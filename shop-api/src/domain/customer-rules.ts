@@ -28,6 +28,8 @@ export const MESSAGES = {
   invisible: 'Ce champ contient un caractère invisible (copié avec le texte ?) : retapez-le.',
   companyForSiret: 'Indiquez la raison sociale de votre entreprise.',
   siretForCompany: 'Indiquez le SIRET de votre entreprise.',
+  defaultToReview:
+    'Cette adresse est à vérifier : confirmez d’abord dans votre carnet qu’elle est bien la vôtre (« C’est bien mon adresse »).',
   recoveryEmailTaken:
     'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : connectez-vous avec elle, ou écrivez-nous pour récupérer celui-ci.',
   personName: 'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.',

@@ -483,8 +483,12 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       let defaultAddressId = customer.defaultAddressId;
       if (body.defaultAddress !== undefined) {
         const id = body.defaultAddress === null ? null : Number(body.defaultAddress.split('/').pop());
-        const owned = id === null || (Number.isInteger(id) && (await findAddress(db, customer.id, id)) !== null);
-        if (!owned) violations.push({ propertyPath: 'defaultAddress', message: "Cette adresse n'existe pas." });
+        const address = id === null || !Number.isInteger(id) ? null : await findAddress(db, customer.id, id);
+        if (id !== null && !address)
+          violations.push({ propertyPath: 'defaultAddress', message: "Cette adresse n'existe pas." });
+        // An address put to review by a reset becomes the default only once its owner kept it.
+        else if (address?.toReview)
+          violations.push({ propertyPath: 'defaultAddress', message: MESSAGES.defaultToReview });
         else defaultAddressId = id;
       }
       // A new e-mail takes the password (a stolen token is not enough), then the new mailbox's link.

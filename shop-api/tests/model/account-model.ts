@@ -23,7 +23,8 @@
  *      every address the stranger added or saved (since the owner last saved it or made it the
  *      default), is to review (`toReview`), is not the default (`defaultAddress`), and would not be
  *      preselected at checkout (the default, else the first address not to review: the checkout's
- *      address step), until the owner saves it or makes it the default;
+ *      address step), until the owner saves it or makes it the default (an address to review is made
+ *      the default only once kept: refused before);
  *  A4  the owner is never prevented from getting in: the owner's own mails (registration, new link,
  *      reset) leave while the owner's own allowance lasts (3 an hour from its address), whatever the
  *      stranger did from one address; a live link of the mailbox with the owner's password is refused
@@ -585,6 +586,21 @@ async function addressOp(
     return;
   }
   if (op === 'save') place = target.place;
+  if (op === 'default') {
+    // An address to review becomes the default only once kept (« C’est bien mon adresse »): refused, nothing changes.
+    const current = await call(world, model, 'GET', `${API}/addresses/${target.id}`, { token, ip: actor.ip });
+    if (current.status !== 200) fail(`${who}'s read of address ${target.id} answered ${current.status}`);
+    if (current.body.toReview) {
+      const refused = await call(world, model, 'PUT', `${API}/customers/${model.customerId}`, {
+        body: { defaultAddress: `${API}/addresses/${target.id}` },
+        token,
+        ip: actor.ip,
+      });
+      if (refused.status !== 422)
+        fail(`${who}'s default of address ${target.id}, to review, answered ${refused.status} (not 422)`);
+      return;
+    }
+  }
   const answer =
     op !== 'default'
       ? await call(world, model, 'PUT', `${API}/addresses/${target.id}`, { body: PLACES[place], token, ip: actor.ip })
