@@ -592,6 +592,60 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     expect((await call('GET', `${API}/orders/${planted}`)).status).toBe(404);
   });
 
+  it('a payment opened by whoever knew the password, on a cart with their address, ends with the owner’s reset', async () => {
+    const email = 'paiement-ouvert@exemple.fr';
+    await verifiedCustomer(email);
+    clock.setTime(clock.getTime() + 60_000); // the thief comes after the owner last proved the mailbox
+    const thief = (await login(email)).body as Session;
+    const products = (await call('GET', `${API}/products?itemsPerPage=40`)).body['hydra:member'] as Json[];
+    const part = products.at(-7)!.code as string;
+    const cart = (await call('POST', `${API}/orders`, { body: {}, token: thief.token })).body.tokenValue as string;
+    expect(
+      (await call('POST', `${API}/orders/${cart}/items`, { body: { productVariant: part }, token: thief.token }))
+        .status,
+    ).toBe(201);
+    const theirs = { ...address, firstName: 'Jean', lastName: 'Dupont', street: '68 rue du Voleur' };
+    const addressed = await call('PUT', `${API}/orders/${cart}`, {
+      body: { billingAddress: theirs, shippingAddress: theirs, licencePlates: ['ZZ-666-ZZ'] },
+      token: thief.token,
+    });
+    await call('PATCH', `${API}/orders/${cart}/shipments/${addressed.body.shipments[0].id}`, {
+      body: { shippingMethod: 'retrait_casse' },
+      token: thief.token,
+    });
+    const urls = { afterSuccessUrl: `${SITE}/commande/valide`, afterCancelUrl: `${SITE}/commande/livraison` };
+    const opened = await call('POST', `${API}/orders/${cart}/pay`, { body: urls, token: thief.token });
+    expect(opened.status).toBe(200);
+    const onSale = async () =>
+      (await call('GET', `${API}/products/${part}`)).body.defaultVariantData.inStock as boolean;
+    expect(await onSale()).toBe(false);
+
+    // The owner resets the password from the mailbox.
+    await requestReset(email);
+    const link = await linkTo(email, '/mot-de-passe-oublie/');
+    const body = { newPassword: 'repris-2026-paiement', confirmNewPassword: 'repris-2026-paiement' };
+    expect((await call('PATCH', `${API}/customers/reset-password/${link}`, { body })).status).toBe(202);
+    // The payment is over, its part back on sale, the cart back before the address step, its address gone.
+    expect(await onSale()).toBe(true);
+    const owner = (await login(email, 'repris-2026-paiement')).body as Session;
+    const kept = (await call('GET', `${API}/orders/${cart}`, { token: owner.token })).body;
+    expect([kept.checkoutState, kept.billingAddress ?? null, kept.shippingAddress ?? null]).toEqual([
+      'cart',
+      null,
+      null,
+    ]);
+    expect(kept.items).toHaveLength(1);
+    // The thief's checkout page takes no money any more.
+    await shop.app.inject({
+      method: 'POST',
+      url: `${new URL(opened.body.checkoutUrl).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    const after = (await call('GET', `${API}/orders/${cart}`, { token: owner.token })).body;
+    expect([after.checkoutState, after.paymentState]).toEqual(['cart', kept.paymentState]);
+  });
+
   it('refuses a token signed with the shop’s key that names no live session of its customer (401)', async () => {
     const owner = await verifiedCustomer('sans-session@exemple.fr');
     const neighbour = await verifiedCustomer('voisin-de-session@exemple.fr');

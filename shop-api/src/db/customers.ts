@@ -3,6 +3,8 @@ import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, n
 import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
 import { forgetCartAddresses } from './orders.js';
+import type { PaymentRow } from './payments.js';
+import { catalogueTransaction, type CatalogueTx } from './stock.js';
 import { accountRecoveries, addresses, customers, refreshTokens, registrations } from './schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -346,8 +348,13 @@ export async function findByResetToken(db: Db, tokenHash: string, now: Date): Pr
  * password may have added them, and they are no longer the default nor preselected at checkout; the
  * addresses typed into the account's carts since then are dropped.
  */
-export async function resetPassword(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function resetPassword(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date,
+): Promise<PaymentRow[] | null> {
+  return catalogueTransaction(db, async (tx) => {
     const [before] = await tx
       .select({ id: customers.id, provenAt: customers.mailboxProvenAt, verifiedAt: customers.verifiedAt })
       .from(customers)
@@ -360,7 +367,7 @@ export async function resetPassword(db: Db, tokenHash: string, passwordHash: str
         ),
       )
       .for('update');
-    if (!before) return false;
+    if (!before) return null;
     await tx
       .update(customers)
       .set({
@@ -375,8 +382,7 @@ export async function resetPassword(db: Db, tokenHash: string, passwordHash: str
         updatedAt: now,
       })
       .where(eq(customers.id, before.id));
-    await ownerBack(tx as unknown as Db, before.id, before.provenAt ?? before.verifiedAt!, now);
-    return true;
+    return ownerBack(tx, before.id, before.provenAt ?? before.verifiedAt!, now);
   });
 }
 
@@ -385,7 +391,7 @@ export async function resetPassword(db: Db, tokenHash: string, passwordHash: str
  * or edited since `since` (the mailbox's last proof) wait for the owner's review, no longer the default
  * nor preselected at checkout, and the addresses typed into the account's carts since are dropped.
  */
-async function ownerBack(db: Db, customerId: number, since: Date, now: Date): Promise<void> {
+async function ownerBack(db: CatalogueTx, customerId: number, since: Date, now: Date): Promise<PaymentRow[]> {
   await db
     .update(addresses)
     .set({ toReview: true })
@@ -410,8 +416,9 @@ async function ownerBack(db: Db, customerId: number, since: Date, now: Date): Pr
         ),
       ),
     );
-  await forgetCartAddresses(db, customerId, since, now);
+  const cancelled = await forgetCartAddresses(db, customerId, since, now);
   await endSessions(db, customerId, now);
+  return cancelled;
 }
 
 /** A live recovery link's row (decision 0028), its account not erased. */
@@ -426,7 +433,7 @@ export async function findRecoveryByLink(db: Db, tokenHash: string, now: Date) {
   return row?.recovery ?? null;
 }
 
-export type Recovered = { customer: CustomerRow; leftEmail: string };
+export type Recovered = { customer: CustomerRow; leftEmail: string; cancelled: PaymentRow[] };
 
 /**
  * Follows a recovery link, once (decision 0028): the account takes back the address the link was
@@ -442,7 +449,7 @@ export async function recoverAccount(
   passwordHash: string,
   now: Date,
 ): Promise<Recovered | 'email-taken' | null> {
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
     const [recovery] = await tx
       .select()
       .from(accountRecoveries)
@@ -485,8 +492,8 @@ export async function recoverAccount(
     await tx
       .delete(accountRecoveries)
       .where(and(eq(accountRecoveries.customerId, account.id), gte(accountRecoveries.id, recovery.id)));
-    await ownerBack(tx as unknown as Db, account.id, recovery.provenSince, now);
-    return { customer: row!, leftEmail: account.email };
+    const cancelled = await ownerBack(tx, account.id, recovery.provenSince, now);
+    return { customer: row!, leftEmail: account.email, cancelled };
   });
 }
 

@@ -5,7 +5,7 @@ import { cartTotals, MAX_PARTS_PER_CART } from '../domain/cart.js';
 import { defaultMethod } from '../domain/checkout.js';
 import type { Db } from './client.js';
 import { cancelOpenPayments, type PaymentRow } from './payments.js';
-import { catalogueTransaction, restockParts } from './stock.js';
+import { catalogueTransaction, restockParts, type CatalogueTx } from './stock.js';
 import {
   orderItems,
   orders,
@@ -77,12 +77,35 @@ export async function claimCart(db: Db, orderId: number, customerId: number): Pr
 }
 
 /**
- * The addresses (and licence plates) a customer's carts were given since `since` are dropped, and those carts go back before
- * the address step (a password reset: someone who knew the old password may have typed where the parts
- * go, and the checkout would offer it again). A cart whose payment is open is left to that payment.
+ * The addresses (and licence plates) a customer's carts were given since `since` are dropped, and those
+ * carts go back before the address step (a password reset or a recovery: someone who knew the old
+ * password may have typed where the parts go, and the checkout would offer it again). A payment open
+ * on such a cart ends first, its holds with it: left open, it kept the cart's address past the reset,
+ * and whoever opened it could close it right after. Returns the payments cancelled, whose providers'
+ * checkouts the caller closes once committed.
  */
-export async function forgetCartAddresses(db: Db, customerId: number, since: Date, now: Date): Promise<void> {
-  await db
+export async function forgetCartAddresses(
+  tx: CatalogueTx,
+  customerId: number,
+  since: Date,
+  now: Date,
+): Promise<PaymentRow[]> {
+  const typed = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.state, 'cart'),
+        inArray(orders.checkoutState, ['addressed', 'shipping_selected', 'shipping_skipped', 'payment_selected']),
+        gt(orders.updatedAt, since),
+      ),
+    )
+    .for('update');
+  if (typed.length === 0) return [];
+  const cancelled: PaymentRow[] = [];
+  for (const { id } of typed) cancelled.push(...(await cancelOpenPayments(tx, id, now)));
+  await tx
     .update(orders)
     .set({
       billingAddress: null,
@@ -94,13 +117,12 @@ export async function forgetCartAddresses(db: Db, customerId: number, since: Dat
       updatedAt: now,
     })
     .where(
-      and(
-        eq(orders.customerId, customerId),
-        eq(orders.state, 'cart'),
-        inArray(orders.checkoutState, ['addressed', 'shipping_selected', 'shipping_skipped']),
-        gt(orders.updatedAt, since),
+      inArray(
+        orders.id,
+        typed.map((row) => row.id),
       ),
     );
+  return cancelled;
 }
 
 export interface OrderBundle {

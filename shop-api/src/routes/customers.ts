@@ -65,15 +65,14 @@ import {
   verificationMail,
 } from '../mail/templates.js';
 import type { AppContext } from '../context.js';
+import { closeCheckouts } from '../payments/confirmed.js';
 import { customerFields } from '../serialisers/customers.js';
 
 const string = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const nullableString = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 
-const customersRoutes: FastifyPluginAsync<AppContext> = async (
-  app,
-  { db, jwt, limits, background, mailer, now, siteUrl },
-) => {
+const customersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, jwt, limits, background, mailer, now, siteUrl } = context;
   /** A new confirmation link: its digest and end to store, its URL to mail. */
   function verificationLink() {
     const token = newToken();
@@ -381,7 +380,10 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       const violations = newPasswordViolations(request.body);
       if (violations.length > 0) throw new ViolationError(violations);
       // The link is spent by the update itself: of several uses at once, one sets the password.
-      if (!(await resetPassword(db, tokenHash, await hashPassword(request.body.newPassword!), now()))) throw expired();
+      const cancelled = await resetPassword(db, tokenHash, await hashPassword(request.body.newPassword!), now());
+      if (!cancelled) throw expired();
+      // A payment open on a cart typed into since ended with the reset: its provider's checkout closes too.
+      await closeCheckouts(context, cancelled, request.log);
       return reply.status(202).send();
     },
   );
@@ -407,6 +409,7 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (
       if (!recovered) throw expiredRecoveryLink();
       if (recovered === 'email-taken')
         throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.recoveryEmailTaken }]);
+      await closeCheckouts(context, recovered.cancelled, request.log);
       return reply.status(202).send();
     },
   );
