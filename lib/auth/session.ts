@@ -4,23 +4,33 @@
  */
 import { decodeJwt } from 'jose';
 
+/**
+ * A public shop (SITE_URL in https, the cookies `Secure`) names its cookies `__Host-…`: the browser then
+ * takes them only from this very host over https, with no Domain and Path=/, so neither a sibling
+ * domain nor a network writing over plain http can plant a session, a cart or a device token (a
+ * planted session signed the shopper into a stranger's account, and what they typed at checkout was
+ * the stranger's to read: decision 0028). On http (a laptop, the tests) the names stay bare.
+ */
+export const cookieName = (name: string, siteUrl = process.env.SITE_URL ?? '') =>
+  siteUrl.startsWith('https://') ? `__Host-${name}` : name;
+
 export const AUTH_COOKIES = {
-  token: 'shop_token',
-  refreshToken: 'shop_refresh_token',
-  customer: 'shop_customer',
-  group: 'shop_customer_group',
+  token: cookieName('shop_token'),
+  refreshToken: cookieName('shop_refresh_token'),
+  customer: cookieName('shop_customer'),
+  group: cookieName('shop_customer_group'),
 } as const;
 
-export const CART_COOKIE = 'shop_cart_token';
+export const CART_COOKIE = cookieName('shop_cart_token');
 /** The delivery method the shopper chose for the cart, as its code (see `withShopperChoice`). */
-export const SHIPPING_CHOICE_COOKIE = 'shop_shipping_choice';
+export const SHIPPING_CHOICE_COOKIE = cookieName('shop_shipping_choice');
 /** The cart the parts that could not join the account's cart at sign-in stayed in, for the cart page to list them. */
-export const LEFT_PARTS_COOKIE = 'shop_merge_left';
+export const LEFT_PARTS_COOKIE = cookieName('shop_merge_left');
 /**
  * "This browser signed in here before" (the shop API's device token, decision 0027): the owner's own
  * browser is not refused because of strangers' guesses. It outlives the session: signing out keeps it.
  */
-export const DEVICE_COOKIE = 'shop_device';
+export const DEVICE_COOKIE = cookieName('shop_device');
 /** What the browser keeps of its cart: they go together when the session ends. */
 export const CART_COOKIES = [CART_COOKIE, SHIPPING_CHOICE_COOKIE, LEFT_PARTS_COOKIE] as const;
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { CART_COOKIE, LEFT_PARTS_COOKIE, SHIPPING_CHOICE_COOKIE } from '@/lib/auth/session';
+import { CART_COOKIE, cookieName, LEFT_PARTS_COOKIE, SHIPPING_CHOICE_COOKIE } from '@/lib/auth/session';
 import { readSession } from '@/lib/auth/server';
 import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
@@ -18,7 +18,7 @@ import { afterAdd, isStillCart, joined, mergeRefusal, type AddOutcome } from './
  */
 export type Cart = Order & ShopperChoice;
 
-export const PREVIOUS_CART_COOKIE = 'shop_previous_cart_token';
+export const PREVIOUS_CART_COOKIE = cookieName('shop_previous_cart_token');
 /** How long the cart page can name the parts left out at sign-in. */
 const LEFT_PARTS_LIFETIME_S = 15 * 60;
 

@@ -82,3 +82,14 @@ describe('a password-reset link checked when its page opens', () => {
       expect(isDeadLinkAnswer(answer), JSON.stringify(answer)).toBe(false);
   });
 });
+
+describe('the names of the shop’s cookies', () => {
+  it('carry the __Host- prefix on a public shop (https), so that no sibling domain nor plain-http network plants them', async () => {
+    const { cookieName } = await import('@/lib/auth/session');
+    expect(cookieName('shop_token', 'https://pieces.exemple.fr')).toBe('__Host-shop_token');
+    expect(cookieName('shop_cart_token', 'https://pieces.exemple.fr')).toBe('__Host-shop_cart_token');
+    // On http (a laptop, the tests) the browser would refuse a __Host- cookie: the names stay bare.
+    expect(cookieName('shop_token', 'http://localhost:3000')).toBe('shop_token');
+    expect(cookieName('shop_token', '')).toBe('shop_token');
+  });
+});
