@@ -252,6 +252,31 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     ).toHaveLength(6);
   });
 
+  it('drops another account’s pending change to an address once that address becomes an account’s', async () => {
+    const stranger = await verifiedCustomer('vise-ailleurs@exemple.fr');
+    await call('PUT', `${API}/customers/${stranger.id}`, {
+      token: stranger.token,
+      body: { email: 'bientot-prise@exemple.fr', currentPassword: PASSWORD },
+    });
+    const strangersLink = await linkTo('bientot-prise@exemple.fr', '/verification/');
+    // The address's owner registers and confirms it.
+    await register('bientot-prise@exemple.fr');
+    const [newest] = await mailsTo('bientot-prise@exemple.fr');
+    const own = newest!.links
+      .find((l) => l.startsWith(`${SITE}/verification/`))!
+      .split('/')
+      .pop();
+    expect(strangersLink).not.toBe(own);
+    expect(
+      (await call('PATCH', `${API}/account-verification-requests/${own}`, { body: { password: PASSWORD } })).status,
+    ).toBe(202);
+    // The stranger's change is gone, and its link with it.
+    expect(
+      (await call('GET', `${API}/customers/${stranger.id}`, { token: stranger.token })).body.pendingEmail,
+    ).toBeNull();
+    expect((await call('GET', `${API}/account-verification-requests/${strangersLink}`)).status).toBe(404);
+  });
+
   it('cancels a pending e-mail change when the password is reset', async () => {
     const owner = await verifiedCustomer('annule@exemple.fr');
     await call('PUT', `${API}/customers/${owner.id}`, {

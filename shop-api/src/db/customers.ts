@@ -236,8 +236,26 @@ export async function confirmRegistration(db: Db, registrationId: number, now: D
       .returning();
     if (!row) return null;
     await tx.delete(registrations).where(eq(registrations.customerId, row.id));
+    await dropChangesTowards(tx as unknown as Db, row.email, now);
     return row;
   });
+}
+
+/**
+ * Another account's pending change to an address that has just become an account's is dropped with its
+ * link: it could only fail now, and its link stayed alive in the new owner's mailbox.
+ */
+async function dropChangesTowards(db: Db, email: string, now: Date): Promise<void> {
+  await db
+    .update(customers)
+    .set({
+      pendingEmail: null,
+      pendingEmailSession: null,
+      verificationTokenHash: null,
+      verificationExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(eq(customers.pendingEmail, email));
 }
 
 export type FollowedLink = { customer: CustomerRow; previousEmail: string };
@@ -296,6 +314,7 @@ export async function followVerificationLink(
         .set({ email: spent.pendingEmail, pendingEmail: null, pendingEmailSession: null, mailboxProvenAt: now })
         .where(eq(customers.id, spent.id))
         .returning();
+      await dropChangesTowards(tx as unknown as Db, spent.pendingEmail, now);
       await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
       // The address left gets its way back, in case the change was a thief's (decision 0028).
       await tx.insert(accountRecoveries).values({
