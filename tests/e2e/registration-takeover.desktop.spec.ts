@@ -17,6 +17,15 @@ async function browserOf(browser: Browser) {
   return new AccountPage(await (await browser.newContext()).newPage());
 }
 
+/** Someone who knows the password, signed in in another browser. */
+async function thiefSignedIn(browser: Browser, email: string) {
+  const thief = await browserOf(browser);
+  await thief.goto('/connexion');
+  await thief.signIn(email, 'pieces-auto-2026');
+  await expect(thief.page).toHaveURL(/\/compte$/);
+  return thief;
+}
+
 test('the owner registers, a stranger registers the same address: the owner’s password confirms the owner’s account, from either mail', async ({
   browser,
   page,
@@ -61,10 +70,7 @@ test('after a password reset, an address someone else added is to review and nev
   await owner.signUp(email, 'Lucie', 'Durand');
 
   // Someone who knows the password signs in elsewhere and adds the address the parts should go to.
-  const thief = await browserOf(browser);
-  await thief.goto('/connexion');
-  await thief.signIn(email, 'pieces-auto-2026');
-  await expect(thief.page).toHaveURL(/\/compte$/);
+  const thief = await thiefSignedIn(browser, email);
   await thief.goto('/compte/adresses/ajouter');
   await thief.waitUntilInteractive();
   await thief.page.getByLabel('Adresse', { exact: true }).fill('1 rue du Voleur');
@@ -124,10 +130,7 @@ test('someone who knew the password moves the account to their mailbox: the addr
   const owner = new AccountPage(page);
   await owner.signUp(email, 'Lucie', 'Durand');
 
-  const thief = await browserOf(browser);
-  await thief.goto('/connexion');
-  await thief.signIn(email, 'pieces-auto-2026');
-  await expect(thief.page).toHaveURL(/\/compte$/);
+  const thief = await thiefSignedIn(browser, email);
   await thief.goto('/compte/profil');
   await thief.waitUntilInteractive();
   await thief.page.getByLabel('Adresse e-mail').fill(thiefs);

@@ -50,6 +50,16 @@ export async function latestCartOf(db: Db, customerId: number): Promise<OrderBun
   return row ? findOrder(db, row.token) : null;
 }
 
+/** A cart without what was typed into its checkout (addresses, plates), back before the address step. */
+const UNTYPED = {
+  billingAddress: null,
+  shippingAddress: null,
+  billingAddressId: null,
+  shippingAddressId: null,
+  licencePlates: null,
+  checkoutState: 'cart',
+} as const;
+
 /**
  * An anonymous cart becomes the customer's (unless someone claimed it meanwhile); its owner after. It
  * keeps only its parts, as the sign-in merge does: whoever made the cart typed its addresses and plates,
@@ -59,15 +69,7 @@ export async function latestCartOf(db: Db, customerId: number): Promise<OrderBun
 export async function claimCart(db: Db, orderId: number, customerId: number): Promise<number | null> {
   const [claimed] = await db
     .update(orders)
-    .set({
-      customerId,
-      billingAddress: null,
-      shippingAddress: null,
-      billingAddressId: null,
-      shippingAddressId: null,
-      licencePlates: null,
-      checkoutState: 'cart',
-    })
+    .set({ customerId, ...UNTYPED })
     .where(and(eq(orders.id, orderId), isNull(orders.customerId), eq(orders.state, 'cart')))
     .returning({ customerId: orders.customerId });
   if (claimed) return claimed.customerId;
@@ -107,15 +109,7 @@ export async function forgetCartAddresses(
   for (const { id } of typed) cancelled.push(...(await cancelOpenPayments(tx, id, now)));
   await tx
     .update(orders)
-    .set({
-      billingAddress: null,
-      shippingAddress: null,
-      billingAddressId: null,
-      shippingAddressId: null,
-      licencePlates: null,
-      checkoutState: 'cart',
-      updatedAt: now,
-    })
+    .set({ ...UNTYPED, updatedAt: now })
     .where(
       inArray(
         orders.id,
