@@ -323,8 +323,8 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     /** The thief, signed in with the owner's password, adds an address, moves the account to their mailbox. */
     async function stolen(email: string, thiefEmail: string) {
       const owner = await verifiedCustomer(email);
-      // The thief comes a minute after the owner last proved the mailbox.
-      clock.setTime(clock.getTime() + 60_000);
+      // The thief comes eight days later: the address has held the account a week, so it gets a way back.
+      clock.setTime(clock.getTime() + 8 * 86_400_000);
       const thief = (await login(email)).body as Session;
       const added = await call('POST', `${API}/addresses`, {
         token: thief.token,
@@ -387,7 +387,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       expect((await call('GET', `${API}/account-recoveries/${token}`)).status).toBe(404);
     });
 
-    it('a thief who moves the account on again cannot cancel the first owner’s link; the thief’s own link dies with it', async () => {
+    it('a thief who moves the account on again cannot cancel the first owner’s link, nor get one for their address', async () => {
       await stolen('vole-deux-fois@exemple.fr', 'voleur-2@exemple.fr');
       const ownerLink = await linkTo('vole-deux-fois@exemple.fr', '/recuperation/');
       const thief = (await login('voleur-2@exemple.fr', THIEF_PASSWORD)).body as Session;
@@ -397,14 +397,97 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       });
       const link = await linkTo('voleur-3@exemple.fr', '/verification/');
       await call('PATCH', `${API}/account-verification-requests/${link}`, { body: { password: THIEF_PASSWORD } });
-      const thiefLink = await linkTo('voleur-2@exemple.fr', '/recuperation/');
-      // The thief's own way back (from the second move) would undo nothing of the first.
-      expect((await recover(thiefLink, 'le-voleur-revient-2026')).status).toBe(202);
-      expect((await login('voleur-2@exemple.fr', 'le-voleur-revient-2026')).status).toBe(200);
-      // The owner's link still works and wins: the later one is spent with it.
+      // The thief's first address held the account minutes, not a week: it gets no way back.
+      const toThief = (await mailsTo('voleur-2@exemple.fr')).filter(
+        (mail) => mail.subject === 'L’adresse e-mail de votre compte a changé',
+      );
+      expect(toThief).toHaveLength(1);
+      expect(toThief[0]!.links.some((l) => l.includes('/recuperation/'))).toBe(false);
+      // The owner's link still works after the second move.
       expect((await recover(ownerLink, 'enfin-chez-moi-2026')).status).toBe(202);
       expect((await login('vole-deux-fois@exemple.fr', 'enfin-chez-moi-2026')).status).toBe(200);
-      expect((await login('voleur-2@exemple.fr', 'le-voleur-revient-2026')).status).toBe(401);
+      expect((await login('voleur-3@exemple.fr', THIEF_PASSWORD)).status).toBe(401);
+      // The address that lost the account is told.
+      expect((await mailsTo('voleur-3@exemple.fr')).map((mail) => mail.subject)).toContain(
+        'Votre compte a repris son ancienne adresse e-mail',
+      );
+    });
+
+    it('the owner moving back from the profile spends the way back, and the address a thief held a few days gets none', async () => {
+      const { owner } = await stolen('retour-profil@exemple.fr', 'voleur-6@exemple.fr');
+      const ownerLink = await linkTo('retour-profil@exemple.fr', '/recuperation/');
+      // The thief asks a reset link at their address while it is the account's.
+      await requestReset('voleur-6@exemple.fr');
+      const thiefsReset = await linkTo('voleur-6@exemple.fr', '/mot-de-passe-oublie/');
+      // The owner signs in with the thief's address (named in the notice) and moves the account back.
+      const back = (await login('voleur-6@exemple.fr', THIEF_PASSWORD)).body as Session;
+      await call('PUT', `${API}/customers/${owner.id}`, {
+        token: back.token,
+        body: { email: 'retour-profil@exemple.fr', currentPassword: THIEF_PASSWORD },
+      });
+      const [newest] = (await mailsTo('retour-profil@exemple.fr')).filter((mail) =>
+        mail.links.some((l) => l.startsWith(`${SITE}/verification/`)),
+      );
+      const moveBack = newest!.links
+        .find((l) => l.startsWith(`${SITE}/verification/`))!
+        .split('/')
+        .pop();
+      expect(
+        (
+          await call('PATCH', `${API}/account-verification-requests/${moveBack}`, {
+            body: { password: THIEF_PASSWORD },
+          })
+        ).status,
+      ).toBe(202);
+      // The thief's address held the account a few days: its mail has no way back (before: a week's link).
+      const [toThief] = (await mailsTo('voleur-6@exemple.fr')).filter(
+        (mail) => mail.subject === 'L’adresse e-mail de votre compte a changé',
+      );
+      expect(toThief!.links.some((l) => l.includes('/recuperation/'))).toBe(false);
+      // The reset link mailed to the thief's address died with the move (before: it set a password).
+      expect((await call('GET', `${API}/customers/reset-password/${thiefsReset}`)).status).toBe(404);
+      // The owner's own way back is spent by the move back, and the address keeps its tenure: taken again,
+      // it gets a new way back at once.
+      expect((await call('GET', `${API}/account-recoveries/${ownerLink}`)).status).toBe(404);
+      await call('PUT', `${API}/customers/${owner.id}/password`, {
+        token: back.token,
+        body: {
+          currentPassword: THIEF_PASSWORD,
+          newPassword: 'encore-vole-2026',
+          confirmNewPassword: 'encore-vole-2026',
+        },
+      });
+      await call('PUT', `${API}/customers/${owner.id}`, {
+        token: back.token,
+        body: { email: 'voleur-7@exemple.fr', currentPassword: 'encore-vole-2026' },
+      });
+      const again = await linkTo('voleur-7@exemple.fr', '/verification/');
+      expect(
+        (
+          await call('PATCH', `${API}/account-verification-requests/${again}`, {
+            body: { password: 'encore-vole-2026' },
+          })
+        ).status,
+      ).toBe(202);
+      const links = (await mailsTo('retour-profil@exemple.fr'))
+        .flatMap((mail) => mail.links)
+        .filter((l) => l.includes('/recuperation/'));
+      expect(links).toHaveLength(2);
+    });
+
+    it('a password changed while signed in ends the reset links already mailed', async () => {
+      const owner = await verifiedCustomer('change-et-reset@exemple.fr');
+      await requestReset('change-et-reset@exemple.fr');
+      const reset = await linkTo('change-et-reset@exemple.fr', '/mot-de-passe-oublie/');
+      expect(
+        (
+          await call('PUT', `${API}/customers/${owner.id}/password`, {
+            token: owner.token,
+            body: { currentPassword: PASSWORD, newPassword: 'change-2026-x', confirmNewPassword: 'change-2026-x' },
+          })
+        ).status,
+      ).toBe(204);
+      expect((await call('GET', `${API}/customers/reset-password/${reset}`)).status).toBe(404);
     });
 
     it('a link past its week, or after another account confirmed the address, gives nothing back', async () => {

@@ -1,7 +1,8 @@
 /**
- * The test-only route (`/test/database-digest`, SHOP_API_TEST_ROUTES=1): absent unless asked for, and
- * when present a digest per table that moves with any write, never the rows themselves.
+ * The test-only routes (SHOP_API_TEST_ROUTES=1): absent unless asked for; when present a digest per table
+ * that moves with any write, never the rows themselves, and an account's address made older.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -76,5 +77,30 @@ describe.each(BACKENDS)('the database digest on %s', (backend) => {
     expect(after.find((t) => t.table === 'public.orders')!.rows).toBe(
       tables.find((t) => t.table === 'public.orders')!.rows + 1,
     );
+  });
+
+  it('makes an account’s address older for journeys that need its tenure, and only with the setting', async () => {
+    const { createCustomer } = await import('../src/db/customers.js');
+    await createCustomer(testing.database.db, {
+      email: 'ancienne@exemple.fr',
+      firstName: 'Léa',
+      lastName: 'Martin',
+      passwordHash: 'x',
+    });
+    const age = (app: TestShop['app'], email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/test/email-tenure',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email, days: 8 }),
+      });
+    expect((await age(plain, 'ancienne@exemple.fr')).statusCode).toBe(404);
+    expect((await age(testing.app, 'ancienne@exemple.fr')).statusCode).toBe(204);
+    expect((await age(testing.app, 'personne@exemple.fr')).statusCode).toBe(404);
+    const result = await testing.database.db.execute(
+      sql`SELECT email_since FROM customers WHERE email = 'ancienne@exemple.fr'`,
+    );
+    const [row] = (result as unknown as { rows: { email_since: Date | string }[] }).rows;
+    expect(Date.now() - new Date(row!.email_since).getTime()).toBeGreaterThan(7 * 86_400_000);
   });
 });

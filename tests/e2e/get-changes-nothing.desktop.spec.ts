@@ -232,6 +232,13 @@ async function confirm(link: string) {
 /** A live recovery link (decision 0028): `email`'s account moves to another address; the one left is mailed the way back. */
 async function recoveryLink(email: string, movedTo: string) {
   await confirm(await register(email, 'Emma'));
+  // The address has held the account a week (the test shop's own route): leaving it gives it a way back.
+  const aged = await fetch(`${API_URL}/test/email-tenure`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, days: 8 }),
+  });
+  expect(aged.status, `tenure of ${email}`).toBe(204);
   const session = (
     await shopApi<{ token: string; customer: string }>('POST', 'customers/token', { email, password: PASSWORD })
   ).body;

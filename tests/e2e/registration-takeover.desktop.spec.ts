@@ -3,6 +3,7 @@
  * the owner's review (decision 0026), as a stranger and an owner meet them in two browsers.
  */
 import { expect, test, type Browser } from '@playwright/test';
+import { E2E_SHOP_API_URL } from '../../playwright.config';
 import { AccountPage } from './pages/account-page';
 import { CheckoutPage } from './pages/checkout-page';
 
@@ -12,6 +13,16 @@ test.describe.configure({ timeout: 120_000 });
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const OWNERS = 'mot-de-passe-de-lucie-2026';
 const STRANGERS = 'mot-de-passe-du-pirate-2026';
+
+/** The test shop's own route: `email` has been the account's address `days` days (a recovery needs a week). */
+async function heldFor(email: string, days: number) {
+  const answer = await fetch(`${E2E_SHOP_API_URL}/test/email-tenure`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, days }),
+  });
+  expect(answer.status, `tenure of ${email}`).toBe(204);
+}
 
 async function browserOf(browser: Browser) {
   return new AccountPage(await (await browser.newContext()).newPage());
@@ -129,6 +140,8 @@ test('someone who knew the password moves the account to their mailbox: the addr
   const thiefs = `voleur.${unique()}@exemple.fr`;
   const owner = new AccountPage(page);
   await owner.signUp(email, 'Lucie', 'Durand');
+  // The owner's address has held the account more than a week: leaving it gives it a way back.
+  await heldFor(email, 8);
 
   const thief = await thiefSignedIn(browser, email);
   await thief.goto('/compte/profil');

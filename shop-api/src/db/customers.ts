@@ -258,7 +258,8 @@ async function dropChangesTowards(db: Db, email: string, now: Date): Promise<voi
     .where(eq(customers.pendingEmail, email));
 }
 
-export type FollowedLink = { customer: CustomerRow; previousEmail: string };
+/** A new e-mail taken: the account, the address it left, and whether that address got a way back. */
+export type FollowedLink = { customer: CustomerRow; previousEmail: string; recoverable: boolean };
 
 /** The condition of a live new-e-mail link: its digest, not expired, a change pending, the account not erased. */
 const liveEmailChangeLink = (tokenHash: string, now: Date) =>
@@ -286,7 +287,7 @@ export async function followVerificationLink(
   db: Db,
   tokenHash: string,
   now: Date,
-  recovery: { tokenHash: string; expiresAt: Date },
+  recovery: { tokenHash: string; expiresAt: Date; heldSince: Date },
 ): Promise<FollowedLink | 'email-taken' | null> {
   const link = liveEmailChangeLink(tokenHash, now);
   try {
@@ -302,6 +303,7 @@ export async function followVerificationLink(
           session: customers.pendingEmailSession,
           provenAt: customers.mailboxProvenAt,
           verifiedAt: customers.verifiedAt,
+          emailSince: customers.emailSince,
         });
       if (!spent?.pendingEmail) return null;
       // An account never confirmed at that address is nobody's yet (its registrations prove nothing):
@@ -309,23 +311,57 @@ export async function followVerificationLink(
       await tx
         .delete(customers)
         .where(and(eq(customers.email, spent.pendingEmail), isNull(customers.verifiedAt), isNull(customers.erasedAt)));
+      // Back to an address that left the account and still holds its way back (its owner moving back
+      // rather than following the link): that way back is spent, with those of the addresses left since
+      // (the one left now among them gets none), and the address keeps the tenure it had.
+      const [returning] = await tx
+        .select()
+        .from(accountRecoveries)
+        .where(
+          and(
+            eq(accountRecoveries.customerId, spent.id),
+            eq(accountRecoveries.email, spent.pendingEmail),
+            gt(accountRecoveries.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(accountRecoveries.id))
+        .limit(1);
+      if (returning)
+        await tx
+          .delete(accountRecoveries)
+          .where(and(eq(accountRecoveries.customerId, spent.id), gte(accountRecoveries.id, returning.id)));
       const [row] = await tx
         .update(customers)
-        .set({ email: spent.pendingEmail, pendingEmail: null, pendingEmailSession: null, mailboxProvenAt: now })
+        .set({
+          email: spent.pendingEmail,
+          emailSince: returning?.heldSince ?? now,
+          pendingEmail: null,
+          pendingEmailSession: null,
+          mailboxProvenAt: now,
+          // Reset links mailed to the address left die with it: they would give the account to it again.
+          resetTokenHash: null,
+          resetExpiresAt: null,
+        })
         .where(eq(customers.id, spent.id))
         .returning();
       await dropChangesTowards(tx as unknown as Db, spent.pendingEmail, now);
       await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
-      // The address left gets its way back, in case the change was a thief's (decision 0028).
-      await tx.insert(accountRecoveries).values({
-        customerId: spent.id,
-        email: spent.email,
-        tokenHash: recovery.tokenHash,
-        provenSince: spent.provenAt ?? spent.verifiedAt ?? now,
-        expiresAt: recovery.expiresAt,
-        createdAt: now,
-      });
-      return { customer: row!, previousEmail: spent.email };
+      // The address left gets its way back, in case the change was a thief's (decision 0028), if it held
+      // the account long enough (`heldSince`): one a thief moved the account to, and its owner away from
+      // a few days later, must not take it back.
+      const held = spent.emailSince ?? spent.verifiedAt ?? now;
+      const recoverable = !returning && held.getTime() <= recovery.heldSince.getTime();
+      if (recoverable)
+        await tx.insert(accountRecoveries).values({
+          customerId: spent.id,
+          email: spent.email,
+          tokenHash: recovery.tokenHash,
+          provenSince: spent.provenAt ?? spent.verifiedAt ?? now,
+          heldSince: held,
+          expiresAt: recovery.expiresAt,
+          createdAt: now,
+        });
+      return { customer: row!, previousEmail: spent.email, recoverable };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -496,6 +532,7 @@ export async function recoverAccount(
       .update(customers)
       .set({
         email: recovery.email,
+        emailSince: recovery.heldSince ?? now,
         passwordHash,
         mailboxProvenAt: now,
         pendingEmail: null,
@@ -530,7 +567,12 @@ export async function changePassword(
   keep?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, id));
+    // Reset links already mailed die too: one mailed to an address the account has since left would
+    // otherwise set a password over the one just chosen.
+    await tx
+      .update(customers)
+      .set({ passwordHash, resetTokenHash: null, resetExpiresAt: null, updatedAt: now })
+      .where(eq(customers.id, id));
     await endSessions(tx as unknown as Db, id, now, keep);
   });
 }
@@ -666,4 +708,14 @@ export async function deleteAddress(db: Db, customerId: number, id: number): Pro
       .where(and(eq(customers.id, customerId), eq(customers.defaultAddressId, id)));
     return true;
   });
+}
+
+/** Test-only (the end-to-end shop): the account's address held since `since`. False when no account has it. */
+export async function ageEmailTenure(db: Db, email: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .update(customers)
+    .set({ emailSince: since })
+    .where(eq(customers.email, email))
+    .returning({ id: customers.id });
+  return rows.length > 0;
 }

@@ -261,6 +261,11 @@ export const customers = pgTable('customers', {
    * counted against the e-mail start again from it.
    */
   mailboxProvenAt: timestamp('mailbox_proven_at', { mode: 'date' }),
+  /**
+   * Since when `email` is the account's (a confirmed new e-mail, a recovery; null: since `verified_at`).
+   * An address left gets a way back only if it held the account a week (decision 0028).
+   */
+  emailSince: timestamp('email_since', { mode: 'date' }),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
 });
@@ -313,6 +318,8 @@ export const accountRecoveries = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     /** When that address's mailbox was last proven: what was added or edited since goes to the owner's review. */
     provenSince: timestamp('proven_since', { mode: 'date' }).notNull(),
+    /** Since when that address was the account's: given back with it, so it keeps its week of tenure. */
+    heldSince: timestamp('held_since', { mode: 'date' }),
     expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   },

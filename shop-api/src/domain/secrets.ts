@@ -14,6 +14,8 @@ export const RESET_TTL_MS = 2 * 3600_000;
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
 /** How long an address an account left may take it back (decision 0028): a week, read on return from holidays. */
 export const RECOVERY_TTL_MS = 7 * 24 * 3600_000;
+/** How long an address must have been the account's for its leaving to give it a way back (decision 0028). */
+export const RECOVERY_HELD_MS = 7 * 24 * 3600_000;
 /** A login's refresh tokens live 30 days (gesdinet's default), rotated on every use. */
 export const REFRESH_TTL_MS = 30 * 86_400_000;
 /**

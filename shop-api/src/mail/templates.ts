@@ -122,9 +122,16 @@ export function emailChangeRequestedMail(to: string, firstName: string, newEmail
 
 /**
  * To the previous address, once the new one is confirmed, with the way back (decision 0028): whoever
- * knew the password could move the account, so the address it left can take it back for a week.
+ * knew the password could move the account, so the address it left can take it back for a week, if it
+ * had held the account a week itself (`recoveryUrl` null otherwise).
  */
-export function emailChangedMail(to: string, firstName: string, newEmail: string, recoveryUrl: string): OutgoingMail {
+export function emailChangedMail(
+  to: string,
+  firstName: string,
+  newEmail: string,
+  recoveryUrl: string | null,
+  siteUrl: string,
+): OutgoingMail {
   return mail(
     to,
     'L’adresse e-mail de votre compte a changé',
@@ -132,10 +139,34 @@ export function emailChangedMail(to: string, firstName: string, newEmail: string
     [
       `Votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail} : c’est elle qui sert à vous connecter et à recevoir nos messages. Les sessions ouvertes sur d’autres appareils ont été fermées.`,
       'Vous êtes à l’origine de ce changement ? Vous n’avez rien à faire.',
-      'Ce n’est pas vous ? Quelqu’un connaît votre mot de passe. Pendant 7 jours, le lien ci-dessous rend à votre compte cette adresse-ci : vous choisirez un nouveau mot de passe, toutes les sessions seront fermées, et les adresses de livraison ajoutées ou modifiées entre-temps attendront votre accord.',
+      recoveryUrl
+        ? 'Ce n’est pas vous ? Quelqu’un connaît votre mot de passe. Pendant 7 jours, le lien ci-dessous rend à votre compte cette adresse-ci : vous choisirez un nouveau mot de passe, toutes les sessions seront fermées, et les adresses de livraison ajoutées ou modifiées entre-temps attendront votre accord.'
+        : 'Cette adresse n’était celle du compte que depuis moins de 7 jours : elle ne peut pas le reprendre. Si le changement n’est pas de vous, répondez à ce message.',
     ],
-    { url: recoveryUrl, label: 'Ce n’est pas moi : récupérer mon compte' },
+    recoveryUrl
+      ? { url: recoveryUrl, label: 'Ce n’est pas moi : récupérer mon compte' }
+      : { url: `${siteUrl}/connexion`, label: 'Me connecter' },
     'Ce message est envoyé à l’ancienne adresse de votre compte pour votre sécurité.',
+  );
+}
+
+/** To the address that lost the account to a recovery link (decision 0028). */
+export function accountRecoveredMail(
+  to: string,
+  firstName: string,
+  restoredEmail: string,
+  siteUrl: string,
+): OutgoingMail {
+  return mail(
+    to,
+    'Votre compte a repris son ancienne adresse e-mail',
+    `Bonjour ${firstName},`,
+    [
+      `Le compte Pièces Auto Recyclées qui utilisait cette adresse a repris l’adresse ${restoredEmail}, avec le lien qui lui avait été envoyé quand elle l’avait quitté. Cette adresse-ci ne sert plus à vous connecter, et les sessions ouvertes ont été fermées.`,
+      'Une question ? Répondez à ce message ou écrivez-nous.',
+    ],
+    { url: `${siteUrl}/aide-et-contact`, label: 'Nous écrire' },
+    'Ce message est envoyé à l’adresse que le compte vient de quitter.',
   );
 }
 

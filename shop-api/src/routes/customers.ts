@@ -46,6 +46,7 @@ import {
 import {
   EMAIL_CHANGE_TTL_MS,
   newToken,
+  RECOVERY_HELD_MS,
   RECOVERY_TTL_MS,
   RESET_TTL_MS,
   tokenDigest,
@@ -57,6 +58,7 @@ import { API_PREFIX, iri, item } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
 import {
   accountExistsMail,
+  accountRecoveredMail,
   emailChangedMail,
   emailChangeMail,
   emailChangeRequestedMail,
@@ -260,13 +262,20 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => 
     const followed = await followVerificationLink(db, tokenHash, now(), {
       tokenHash: tokenDigest(recovery),
       expiresAt: new Date(now().getTime() + RECOVERY_TTL_MS),
+      heldSince: new Date(now().getTime() - RECOVERY_HELD_MS),
     });
     if (!followed) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
     if (followed === 'email-taken')
       throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.pendingEmailTaken }]);
-    const { customer, previousEmail } = followed;
+    const { customer, previousEmail, recoverable } = followed;
     await mailer.send(
-      emailChangedMail(previousEmail, customer.firstName, customer.email, `${siteUrl}/recuperation/${recovery}`),
+      emailChangedMail(
+        previousEmail,
+        customer.firstName,
+        customer.email,
+        recoverable ? `${siteUrl}/recuperation/${recovery}` : null,
+        siteUrl,
+      ),
     );
   }
   const verificationSchema = {
@@ -410,6 +419,11 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => 
       if (recovered === 'email-taken')
         throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.recoveryEmailTaken }]);
       await closeCheckouts(context, recovered.cancelled, request.log);
+      // The address that lost the account hears of it.
+      if (recovered.leftEmail !== recovered.customer.email)
+        await mailer.send(
+          accountRecoveredMail(recovered.leftEmail, recovered.customer.firstName, recovered.customer.email, siteUrl),
+        );
       return reply.status(202).send();
     },
   );
