@@ -69,6 +69,8 @@ export default defineConfig({
       NEXT_DIST_DIR: E2E_DIST_DIR,
       SEED_PARTS: '600',
       SHOP_TEST_ROUTES: '1',
+      // The shop API's test-only routes (the database digest, an address's tenure): never in service.
+      SHOP_API_TEST_ROUTES: '1',
       SOCIAL_URL: E2E_SOCIAL_URL,
       CONTACT_FORM_URL: E2E_CONTACT_FORM_URL,
       STAFF_API_TOKEN: E2E_STAFF_TOKEN,
