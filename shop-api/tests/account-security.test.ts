@@ -16,6 +16,7 @@ import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 import type { Json } from './helpers/call.js';
 import { LEA_ADDRESS } from './helpers/address.js';
 import { MESSAGES } from '../src/domain/customer-rules.js';
+import { tokenDigest } from '../src/domain/secrets.js';
 import { sessionToken } from './helpers/sessions.js';
 
 const API = '/api/v2/shop';
@@ -413,8 +414,8 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       );
     });
 
-    it('the owner moving back from the profile spends the way back, and the address a thief held a few days gets none', async () => {
-      const { owner } = await stolen('retour-profil@exemple.fr', 'voleur-6@exemple.fr');
+    it('the owner moving back from the profile is a recovery: the way back is spent, what the thief touched goes to review, the thief’s address gets none', async () => {
+      const { owner, addressId } = await stolen('retour-profil@exemple.fr', 'voleur-6@exemple.fr');
       const ownerLink = await linkTo('retour-profil@exemple.fr', '/recuperation/');
       // The thief asks a reset link at their address while it is the account's.
       await requestReset('voleur-6@exemple.fr');
@@ -446,11 +447,19 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       expect(toThief!.links.some((l) => l.includes('/recuperation/'))).toBe(false);
       // The reset link mailed to the thief's address died with the move (before: it set a password).
       expect((await call('GET', `${API}/customers/reset-password/${thiefsReset}`)).status).toBe(404);
-      // The owner's own way back is spent by the move back, and the address keeps its tenure: taken again,
-      // it gets a new way back at once.
+      // The owner's own way back is spent by the move back, as a recovery: every session ends (the one
+      // that asked too), and the thief's address, made the default, waits for review (before: it stayed
+      // the default, past the owner's next reset).
       expect((await call('GET', `${API}/account-recoveries/${ownerLink}`)).status).toBe(404);
+      expect((await refresh(back)).status).toBe(401);
+      const again1 = (await login('retour-profil@exemple.fr', THIEF_PASSWORD)).body as Session;
+      const me = (await call('GET', `${API}/customers/${owner.id}`, { token: again1.token })).body;
+      expect(me.defaultAddress ?? null).toBeNull();
+      const book = (await call('GET', `${API}/addresses`, { token: again1.token })).body['hydra:member'] as Json[];
+      expect(book.find((entry) => entry['@id'] === addressId)).toMatchObject({ toReview: true });
+      // The address keeps its tenure: taken again, it gets a new way back at once.
       await call('PUT', `${API}/customers/${owner.id}/password`, {
-        token: back.token,
+        token: again1.token,
         body: {
           currentPassword: THIEF_PASSWORD,
           newPassword: 'encore-vole-2026',
@@ -458,7 +467,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
         },
       });
       await call('PUT', `${API}/customers/${owner.id}`, {
-        token: back.token,
+        token: again1.token,
         body: { email: 'voleur-7@exemple.fr', currentPassword: 'encore-vole-2026' },
       });
       const again = await linkTo('voleur-7@exemple.fr', '/verification/');
@@ -490,6 +499,52 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       expect((await call('GET', `${API}/customers/reset-password/${reset}`)).status).toBe(404);
     });
 
+    it('an address that may take its account back makes no new account meanwhile: a thief’s registration in the owner’s name is refused', async () => {
+      await stolen('pas-de-leurre@exemple.fr', 'voleur-8@exemple.fr');
+      const ownerLink = await linkTo('pas-de-leurre@exemple.fr', '/recuperation/');
+      // The thief registers the address left, in the owner's names: no account, the owner is reminded.
+      expect(
+        (
+          await call('POST', `${API}/customers`, {
+            body: {
+              firstName: 'Léa',
+              lastName: 'Martin',
+              email: 'pas-de-leurre@exemple.fr',
+              password: 'leurre-2026-x',
+            },
+          })
+        ).status,
+      ).toBe(204);
+      await shop.app.backgroundTasks.idle();
+      const mails = await mailsTo('pas-de-leurre@exemple.fr');
+      expect(mails.map((mail) => mail.subject)).toContain('Votre adresse peut reprendre son compte');
+      expect(mails.some((mail) => mail.subject === 'Confirmez votre adresse e-mail' && mail.links.length > 0)).toBe(
+        true, // the owner's own first registration, long confirmed
+      );
+      expect(mails.filter((mail) => mail.subject === 'Confirmez votre adresse e-mail')).toHaveLength(1);
+      // A registration that slipped in before the way back existed cannot be confirmed while it lives.
+      const { createRegistration } = await import('../src/db/customers.js');
+      await createRegistration(shop.database.db, 'pas-de-leurre@exemple.fr', {
+        firstName: 'Léa',
+        lastName: 'Martin',
+        passwordHash: 'x',
+        subscribedToNewsletter: false,
+        groupCode: 'individual',
+        companyName: null,
+        siret: null,
+        tokenHash: tokenDigest('lien-glisse-avant'),
+        expiresAt: new Date(clock.getTime() + 3600_000),
+        createdAt: clock,
+      });
+      const slipped = await call('PATCH', `${API}/account-verification-requests/lien-glisse-avant`, {
+        body: { password: 'nouveau-2026-x', firstName: 'Léa', lastName: 'Martin' },
+      });
+      expect(slipped.body.violations).toEqual([{ propertyPath: 'password', message: MESSAGES.recoveryWaiting }]);
+      // The owner's way back still works.
+      expect((await recover(ownerLink, 'toujours-a-moi-2026')).status).toBe(202);
+      expect((await login('pas-de-leurre@exemple.fr', 'toujours-a-moi-2026')).status).toBe(200);
+    });
+
     it('a link past its week, or after another account confirmed the address, gives nothing back', async () => {
       await stolen('trop-tard@exemple.fr', 'voleur-4@exemple.fr');
       const late = await linkTo('trop-tard@exemple.fr', '/recuperation/');
@@ -504,8 +559,13 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
 
       await stolen('reprise@exemple.fr', 'voleur-5@exemple.fr');
       const taken = await linkTo('reprise@exemple.fr', '/recuperation/');
-      // The owner, locked out, opened a new account with the address: the old one cannot take it from it.
-      await register('reprise@exemple.fr');
+      // The owner moved another account of theirs to the address meanwhile (its link, in the mailbox, with
+      // that account's password): the old one cannot take the address from it.
+      const second = await verifiedCustomer('deuxieme-compte@exemple.fr');
+      await call('PUT', `${API}/customers/${second.id}`, {
+        token: second.token,
+        body: { email: 'reprise@exemple.fr', currentPassword: PASSWORD },
+      });
       const [newest] = await mailsTo('reprise@exemple.fr'); // newest first
       const confirmation = newest!.links.find((l) => l.startsWith(`${SITE}/verification/`))!;
       expect(

@@ -259,7 +259,16 @@ async function dropChangesTowards(db: Db, email: string, now: Date): Promise<voi
 }
 
 /** A new e-mail taken: the account, the address it left, and whether that address got a way back. */
-export type FollowedLink = { customer: CustomerRow; previousEmail: string; recoverable: boolean };
+export type FollowedLink = {
+  customer: CustomerRow;
+  previousEmail: string;
+  /** The address left got a way back. */
+  recoverable: boolean;
+  /** The address taken had a way back, spent as a recovery (every session ended, additions to review). */
+  recovered: boolean;
+  /** Payments the recovery ended, whose providers' checkouts the caller closes. */
+  cancelled: PaymentRow[];
+};
 
 /** The condition of a live new-e-mail link: its digest, not expired, a change pending, the account not erased. */
 const liveEmailChangeLink = (tokenHash: string, now: Date) =>
@@ -291,7 +300,7 @@ export async function followVerificationLink(
 ): Promise<FollowedLink | 'email-taken' | null> {
   const link = liveEmailChangeLink(tokenHash, now);
   try {
-    return await db.transaction(async (tx) => {
+    return await catalogueTransaction(db, async (tx) => {
       const [spent] = await tx
         .update(customers)
         .set({ verificationTokenHash: null, verificationExpiresAt: null, updatedAt: now })
@@ -312,8 +321,11 @@ export async function followVerificationLink(
         .delete(customers)
         .where(and(eq(customers.email, spent.pendingEmail), isNull(customers.verifiedAt), isNull(customers.erasedAt)));
       // Back to an address that left the account and still holds its way back (its owner moving back
-      // rather than following the link): that way back is spent, with those of the addresses left since
-      // (the one left now among them gets none), and the address keeps the tenure it had.
+      // rather than following the link, or confirming a move a thief asked for): that is a recovery, with
+      // all it does (the owner is back: every session ends, what was touched since that address's last
+      // proof goes to review, open payments and typed cart addresses go); its way back is spent, with
+      // those of the addresses left since (the one left now among them gets none), and the address keeps
+      // the tenure it had.
       const [returning] = await tx
         .select()
         .from(accountRecoveries)
@@ -345,7 +357,9 @@ export async function followVerificationLink(
         .where(eq(customers.id, spent.id))
         .returning();
       await dropChangesTowards(tx as unknown as Db, spent.pendingEmail, now);
-      await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
+      let cancelled: PaymentRow[] = [];
+      if (returning) cancelled = await ownerBack(tx, spent.id, returning.provenSince, now);
+      else await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
       // The address left gets its way back, in case the change was a thief's (decision 0028), if it held
       // the account long enough (`heldSince`): one a thief moved the account to, and its owner away from
       // a few days later, must not take it back.
@@ -361,7 +375,7 @@ export async function followVerificationLink(
           expiresAt: recovery.expiresAt,
           createdAt: now,
         });
-      return { customer: row!, previousEmail: spent.email, recoverable };
+      return { customer: row!, previousEmail: spent.email, recoverable, recovered: Boolean(returning), cancelled };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -485,6 +499,21 @@ export async function findRecoveryByLink(db: Db, tokenHash: string, now: Date) {
     .where(
       and(eq(accountRecoveries.tokenHash, tokenHash), gt(accountRecoveries.expiresAt, now), isNull(customers.erasedAt)),
     );
+  return row?.recovery ?? null;
+}
+
+/**
+ * The live way back of an address an account left (decision 0028), if it has one: while it lives, the
+ * address is the account's to take back, not a new account's to make.
+ */
+export async function liveRecoveryOf(db: Db, email: string, now: Date) {
+  const [row] = await db
+    .select({ recovery: accountRecoveries })
+    .from(accountRecoveries)
+    .innerJoin(customers, eq(customers.id, accountRecoveries.customerId))
+    .where(and(eq(accountRecoveries.email, email), gt(accountRecoveries.expiresAt, now), isNull(customers.erasedAt)))
+    .orderBy(asc(accountRecoveries.id))
+    .limit(1);
   return row?.recovery ?? null;
 }
 

@@ -30,6 +30,8 @@ export const MESSAGES = {
   siretForCompany: 'Indiquez le SIRET de votre entreprise.',
   defaultToReview:
     'Cette adresse est à vérifier : confirmez d’abord dans votre carnet qu’elle est bien la vôtre (« C’est bien mon adresse »).',
+  recoveryWaiting:
+    'Cette adresse peut encore reprendre le compte qu’elle a quitté : utilisez le lien « Ce n’est pas moi : récupérer mon compte » reçu alors. Aucun nouveau compte ne peut être créé avec elle d’ici là.',
   recoveryEmailTaken:
     'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : connectez-vous avec elle, ou écrivez-nous pour récupérer celui-ci.',
   personName: 'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.',

@@ -150,6 +150,25 @@ export function emailChangedMail(
   );
 }
 
+/**
+ * To an address someone registered while it may still take back the account it left (decision 0028):
+ * no account is made; its owner is pointed to the way back, which the mail does not repeat (it lives in
+ * the earlier mail, and nobody but this mailbox holds it).
+ */
+export function recoveryReminderMail(to: string, until: Date, siteUrl: string): OutgoingMail {
+  return mail(
+    to,
+    'Votre adresse peut reprendre son compte',
+    'Bonjour,',
+    [
+      'Quelqu’un, peut-être vous, vient de demander la création d’un compte Pièces Auto Recyclées avec cette adresse e-mail. Aucun compte n’a été créé.',
+      `Un compte a quitté cette adresse il y a peu, et elle peut encore le reprendre, jusqu’au ${parisTime(until)} : ouvrez le message « L’adresse e-mail de votre compte a changé » et son lien « Ce n’est pas moi : récupérer mon compte ».`,
+    ],
+    { url: `${siteUrl}/aide-et-contact`, label: 'Une question ? Nous écrire' },
+    'Vous n’avez rien demandé ? Ignorez ce message.',
+  );
+}
+
 /** To the address that lost the account to a recovery link (decision 0028). */
 export function accountRecoveredMail(
   to: string,

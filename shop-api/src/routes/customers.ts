@@ -21,8 +21,10 @@ import {
   findCustomerByEmail,
   findEmailChangeByLink,
   findRegistrationByLink,
+  findCustomer,
   findRecoveryByLink,
   followVerificationLink,
+  liveRecoveryOf,
   liveRegistrations,
   recoverAccount,
   renewRegistrationLink,
@@ -63,6 +65,7 @@ import {
   emailChangeMail,
   emailChangeRequestedMail,
   passwordChangedMail,
+  recoveryReminderMail,
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates.js';
@@ -157,6 +160,17 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => 
       // A new address gets its account and first registration before the answer, and a taken one the same
       // attempt (refused by the unique e-mail), so both answer alike (Sylius answers 422 to a taken one,
       // which tells anyone who has an account): the mail that follows, after the answer, says which.
+      // An address that left an account and may still take it back makes no new account meanwhile: a
+      // thief who moved the account would register it in the owner's name, and the owner who confirmed
+      // that registration would lose the way back. The owner is reminded of the link instead.
+      const waiting = await liveRecoveryOf(db, email, now());
+      if (waiting) {
+        background.run('registration of an address with a way back', async () => {
+          if (await mayNotify(request, email))
+            await mailer.send(recoveryReminderMail(email, waiting.expiresAt, siteUrl));
+        });
+        return reply.status(204).send();
+      }
       const link = verificationLink();
       const created = await createRegistration(db, email, {
         ...registration,
@@ -212,6 +226,10 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => 
       ]);
     await limits.hit(request, 'currentPasswordPerCustomer', `verification ${customerId}`);
     if (registration) {
+      // A registration made before the address left an account that it may still take back.
+      const account = await findCustomer(db, customerId);
+      if (account && (await liveRecoveryOf(db, account.email, now())))
+        throw new ViolationError([{ propertyPath: 'password', message: MESSAGES.recoveryWaiting }]);
       // The link's own registration first, then the others, newest first.
       const candidates = [registration, ...(await liveRegistrations(db, customerId, now()))];
       let picked: RegistrationRow | undefined;
@@ -267,7 +285,8 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => 
     if (!followed) throw notFound('Ce lien de vérification est inconnu ou a expiré.');
     if (followed === 'email-taken')
       throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.pendingEmailTaken }]);
-    const { customer, previousEmail, recoverable } = followed;
+    const { customer, previousEmail, recoverable, cancelled } = followed;
+    await closeCheckouts(context, cancelled, request.log);
     await mailer.send(
       emailChangedMail(
         previousEmail,
