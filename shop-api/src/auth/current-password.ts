@@ -3,16 +3,14 @@
  * Each check counts against the customer (whoever asks), so a stolen access token cannot be used to
  * guess it: past the ceiling the answer is 429, whether the guess is right or wrong.
  */
-import type { FastifyRequest } from 'fastify';
-import type { Limits } from '../http/rate-limits.js';
+import type { Asker } from '../http/asker.js';
 import { verifyPassword } from './passwords.js';
 
 export async function currentPasswordMatches(
-  limits: Limits,
-  request: FastifyRequest,
+  asker: Asker,
   customer: { id: number; passwordHash: string },
   password: string,
 ): Promise<boolean> {
-  await limits.hit(request, 'currentPasswordPerCustomer', String(customer.id));
+  await asker.hit('currentPasswordPerCustomer', String(customer.id));
   return verifyPassword(customer.passwordHash, password);
 }

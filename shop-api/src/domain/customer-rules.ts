@@ -34,6 +34,10 @@ export const MESSAGES = {
     'Cette adresse peut encore reprendre le compte qu’elle a quitté : utilisez le lien « Ce n’est pas moi : récupérer mon compte » reçu alors. Aucun nouveau compte ne peut être créé avec elle d’ici là.',
   recoveryEmailTaken:
     'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : connectez-vous avec elle, ou écrivez-nous pour récupérer celui-ci.',
+  expiredVerificationLink: 'Ce lien de vérification est inconnu ou a expiré.',
+  expiredResetLink: 'Ce lien de réinitialisation est inconnu ou a expiré.',
+  expiredRecoveryLink: 'Ce lien de récupération est inconnu ou a expiré.',
+  unknownAddress: "Cette adresse n'existe pas.",
   personName: 'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.',
 } as const;
 

@@ -5,18 +5,18 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireOwnCustomer } from '../auth/guard.js';
-import { currentPasswordMatches } from '../auth/current-password.js';
 import { listCustomerQuoteRequests } from '../db/export-vehicles.js';
-import { customerAddresses, customerOrders, customerPreviousEmails, eraseCustomer } from '../db/personal-data.js';
-import { MESSAGES } from '../domain/customer-rules.js';
-import { notFound, ViolationError } from '../http/errors.js';
+import { customerAddresses, customerOrders, customerPreviousEmails } from '../db/personal-data.js';
+import { askerOf } from '../http/asker.js';
 import { API_PREFIX, syliusDate } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
 import type { AppContext } from '../context.js';
+import { deleteAccount } from '../use-cases/account/delete-account.js';
 
 const date = (value: Date | null) => (value ? syliusDate(value) : null);
 
-const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now, limits }) => {
+const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, jwt, limits, now } = context;
   const params = { type: 'object', properties: { id: digitsSchema } } as const;
 
   app.get<{ Params: { id: string } }>(
@@ -108,12 +108,8 @@ const personalDataRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt
       },
     },
     async (request, reply) => {
-      const { customer } = await requireOwnCustomer(db, jwt, request, request.params.id);
-      const password = request.body?.currentPassword;
-      if (!password) throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.blank }]);
-      if (!(await currentPasswordMatches(limits, request, customer, password)))
-        throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
-      if (!(await eraseCustomer(db, customer.id, now()))) throw notFound();
+      const { customer, claims } = await requireOwnCustomer(db, jwt, request, request.params.id);
+      await deleteAccount(context, { customer, session: claims.session }, request.body ?? {}, askerOf(limits, request));
       return reply.status(204).send();
     },
   );

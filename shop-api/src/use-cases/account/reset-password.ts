@@ -1,0 +1,61 @@
+/**
+ * A forgotten password: a reset link by mail, asked with the e-mail alone (always the same answer:
+ * nobody learns who has an account), then used once to set a new password.
+ */
+import type { AppContext } from '../../context.js';
+import { findByResetToken, findCustomerByEmail, resetPassword, updateCustomer } from '../../db/customers.js';
+import { MESSAGES, newPasswordViolations, normalizeEmail } from '../../domain/customer-rules.js';
+import { newToken, RESET_TTL_MS, tokenDigest } from '../../domain/secrets.js';
+import { hashPassword } from '../../auth/passwords.js';
+import type { Asker } from '../../http/asker.js';
+import { notFound, ViolationError } from '../../http/errors.js';
+import { resetPasswordMail } from '../../mail/templates.js';
+import { closeCheckouts } from '../../payments/confirmed.js';
+import { sendNewLink } from './mails.js';
+
+export interface NewPasswordInput {
+  newPassword?: string;
+  confirmNewPassword?: string;
+}
+
+const expired = () => notFound(MESSAGES.expiredResetLink);
+
+export async function askPasswordReset(context: AppContext, input: { email?: string }, asker: Asker) {
+  const { db, background, mailer, now, siteUrl } = context;
+  const email = normalizeEmail(input.email ?? '');
+  await asker.hit('resetPerAddress', asker.address);
+  await asker.hit('resetPerEmailAndAddress', `${email} ${asker.address}`);
+  // Everything that depends on the address happens after the answer: its time tells nothing.
+  background.run('password reset request', async () => {
+    if (!email || !(await asker.take('resetMailsPerEmail', email))) return;
+    const customer = await findCustomerByEmail(db, email);
+    if (!customer) return;
+    // Not confirmed yet: a reset would confirm it with whichever registration's names; the way in is
+    // the registration's password with a new link (or registering again).
+    if (!customer.verifiedAt) return sendNewLink(context, customer);
+    const token = newToken();
+    await updateCustomer(db, customer.id, {
+      resetTokenHash: tokenDigest(token),
+      resetExpiresAt: new Date(now().getTime() + RESET_TTL_MS),
+    });
+    await mailer.send(resetPasswordMail(customer.email, customer.firstName, `${siteUrl}/mot-de-passe-oublie/${token}`));
+  });
+}
+
+/** Whether a reset link still works, so that its page says so before a new password is typed twice. */
+export async function resetLinkAlive({ db, now }: AppContext, token: string): Promise<void> {
+  if (!(await findByResetToken(db, tokenDigest(token), now()))) throw expired();
+}
+
+export async function useResetLink(context: AppContext, token: string, input: NewPasswordInput, asker: Asker) {
+  const { db, now } = context;
+  const tokenHash = tokenDigest(token);
+  if (!(await findByResetToken(db, tokenHash, now()))) throw expired();
+  const violations = newPasswordViolations(input);
+  if (violations.length > 0) throw new ViolationError(violations);
+  // The link is spent by the update itself: of several uses at once, one sets the password.
+  const cancelled = await resetPassword(db, tokenHash, await hashPassword(input.newPassword!), now());
+  if (!cancelled) throw expired();
+  // A payment open on a cart typed into since ended with the reset: its provider's checkout closes too.
+  await closeCheckouts(context, cancelled, asker.log);
+}
