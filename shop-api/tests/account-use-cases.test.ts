@@ -57,7 +57,7 @@ beforeAll(async () => {
     db: database.db,
     now: () => clock,
     background,
-    mailer: { send: async (mail) => void mails.push(mail) },
+    mailer: { send: async (mail: OutgoingMail) => void mails.push(mail) },
     siteUrl: 'https://boutique.example',
     paymentProviders: {},
   } as unknown as AppContext;
