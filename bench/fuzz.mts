@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fuzz`: the full hostile-input run of issue 6. (1) FUZZ_REQUESTS (default 10 000)
+ * `npm run bench:fuzz`: the full hostile-input run. (1) FUZZ_REQUESTS (default 10 000)
  * hostile requests over HTTP on every shop-API route, each refused one checked against a checksum of
  * every table (the test of `npm test`, longer); (2) FUZZ_STOREFRONT_REQUESTS (default 5 000) on the
  * storefront as `npm start` runs it: route handlers, guarded pages, server actions. Prints the counts.

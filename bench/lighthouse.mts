@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse 12 with Debian's Chromium (CHROMIUM_PATH, default
  * /usr/bin/chromium) on the shop as `npm start` serves it: home, a family page, a part page, a
  * content page and the cart, mobile and desktop, median of 3 runs (by performance score). Prints
- * the four scores and LCP/TBT/CLS as a table, against the targets of issue 6. Nothing is asserted.
+ * the four scores and LCP/TBT/CLS as a table. Nothing is asserted.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -55,11 +55,10 @@ interface Figures {
 }
 
 /**
- * Failures that are the product's choice, not a defect: the cart is kept out of search engines
- * (issue 3: robots.txt and noindex), which is exactly what Lighthouse's is-crawlable audit flags.
+ * Failures that are the product's choice, not a defect: the cart is kept out of search engines (robots.txt and noindex), which is exactly what Lighthouse's is-crawlable audit flags.
  */
 const DELIBERATE: Record<string, Record<string, string>> = {
-  '/panier': { 'is-crawlable': 'panier tenu hors des index (robots.txt + noindex, issue 3)' },
+  '/panier': { 'is-crawlable': 'panier tenu hors des index (robots.txt + noindex)' },
 };
 
 async function audit(url: string, formFactor: 'mobile' | 'desktop', attempt = 1): Promise<Figures> {

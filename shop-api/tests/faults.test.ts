@@ -1,5 +1,5 @@
 /**
- * Faults (issue 6, point 6): the shop API as a real process on its own PGlite files, killed with
+ * Faults: the shop API as a real process on its own PGlite files, killed with
  * SIGKILL in the middle of a checkout and started again. The data survives, the held part stays
  * held, the provider's confirmation — sent again, as providers retry — pays the order exactly once.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 6, point 4), short form: FUZZ_REQUESTS (default 1 500) hostile requests over
+ * Hostile input, short form: FUZZ_REQUESTS (default 1 500) hostile requests over
  * HTTP across every route of the shop API. No 5xx; another customer's resources never answer with a
  * success; a refused request leaves every table as it was (checksum); the server still answers at
  * the end. `npm run bench:fuzz` runs the same with 10 000 and more.

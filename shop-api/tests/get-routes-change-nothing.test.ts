@@ -1,5 +1,5 @@
 /**
- * No GET (or HEAD) route of the shop API changes a row (issue 27, point 1). Reading a visitor's cart
+ * No GET (or HEAD) route of the shop API changes a row. Reading a visitor's cart
  * with a customer's token once made it that customer's (order-access.ts): a link opened was enough to
  * take a stranger's cart, its part and its address. Every GET route the app registers (its own list,
  * so a new route is covered without being named here) is called with real values of a small world

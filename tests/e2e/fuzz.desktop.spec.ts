@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { E2E_DIST_DIR } from '../../playwright.config';
 import { actionsOfBuild, storefrontHostileRequests } from './fuzz/storefront-hostile';
 
-// Short form of the storefront fuzz (issue 6, point 4); `npm run bench:fuzz` sends many more.
+// Short form of the storefront fuzz; `npm run bench:fuzz` sends many more.
 const COUNT = Number(process.env.FUZZ_STOREFRONT_REQUESTS || 600);
 
 test('the storefront answers hostile requests to its route handlers, guarded pages and server actions without a 5xx', async ({

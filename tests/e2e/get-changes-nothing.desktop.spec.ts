@@ -9,9 +9,8 @@ import { ShopPage } from './pages/shop-page';
 import { stopProcess, waitFor } from './pages/processes';
 
 /**
- * No page or route handler of the storefront that answers a GET changes a row of the shop's database
- * (issue 27, point 1). A signed-in customer opening `/compte/commandes/<a stranger's cart token>` once
- * made that cart theirs in the shop API. Every page and GET handler under app/ (walked at test time, so
+ * No page or route handler of the storefront that answers a GET changes a row of the shop's database.
+ * A signed-in customer opening `/compte/commandes/<a stranger's cart token>` once made that cart theirs in the shop API. Every page and GET handler under app/ (walked at test time, so
  * a new one is covered without being listed; a dynamic one needs real values in the table below) and
  * the addresses proxy.ts rewrites are opened in Chromium, until the network is quiet so that client
  * effects run, as customer A, as a visitor with a cart and without cookies; handlers are fetched too.

@@ -1,5 +1,5 @@
 /**
- * The legal pages the SEO team edits still say what French law requires of the yard (issue 7 §1),
+ * The legal pages the SEO team edits still say what French law requires of the yard,
  * agree with the shop's delivery methods and cookies, and the privacy policy PDF carries the page.
  */
 import { readFileSync } from 'node:fs';

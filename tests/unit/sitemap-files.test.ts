@@ -1,6 +1,6 @@
 import { PARTS_PER_SITEMAP, sitemapFiles } from '@/lib/seo/sitemap-files';
 
-describe('sitemap index sharding (issue 3: ≤ 50 000 URLs a file, 200 000 parts)', () => {
+describe('sitemap index sharding (≤ 50 000 URLs a file, 200 000 parts)', () => {
   it('lists the pages file and one part file per 50 000 parts', () => {
     expect(sitemapFiles(200_000)).toEqual([
       'pages.xml',

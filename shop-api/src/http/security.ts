@@ -1,5 +1,5 @@
 /**
- * Security headers and CORS of the shop API (issue 6). Its answers are JSON for the storefront's
+ * Security headers and CORS of the shop API. Its answers are JSON for the storefront's
  * server, images for the storefront's image optimizer, and the sandbox payment page for browsers:
  * nothing may frame it, scripts never run in it, and only the storefront's origin may read it from
  * a browser.

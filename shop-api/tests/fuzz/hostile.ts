@@ -1,5 +1,5 @@
 /**
- * Hostile requests for the fuzz tests (issue 6): for every route the app registered, requests with
+ * Hostile requests for the fuzz tests: for every route the app registered, requests with
  * broken, oversized or wrongly typed bodies, wrong content types, unicode edge cases, SQL and HTML
  * payloads, missing, expired and forged tokens, and other customers' ids. Deterministic (seeded).
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile requests for the storefront (issue 6, point 4): every route handler, the proxy's guarded
+ * Hostile requests for the storefront: every route handler, the proxy's guarded
  * and rewritten paths, and the server actions (by the Next-Action header as the client sends them,
  * and by the no-JavaScript form post), with the shop API's hostile strings. Deterministic (seeded).
  */
