@@ -127,6 +127,7 @@ export async function buildApp({
     paymentProvider: payments.active.provider,
     paymentProviders: payments.providers,
     paymentWebhooks: payments.webhooks,
+    paymentTerms: payments.terms,
   };
   app.decorate('paymentProviders', context.paymentProviders);
   // Every committed change to parts made through this database reaches the storefront (decision 0011).
@@ -193,7 +194,12 @@ function buildPaymentProviders(
       providers[definition.name] = definition.build(settings, { publicUrl }).provider;
   providers[chosen.name] = active.provider;
   if (active.webhook) webhooks[chosen.name] = active.webhook;
-  return { active, providers, webhooks };
+  const terms = {
+    label: chosen.storefront.label,
+    realMoney: Boolean(chosen.realMoney),
+    checkoutOrigins: chosen.storefront.checkoutOrigins({ publicUrl }),
+  };
+  return { active, providers, webhooks, terms };
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 /** Settings of the shop API, read once from the environment. */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PaymentProviderDefinition, PaymentSettings } from './payments/definition.js';
 import { definitionNamed, demonstrationProvider, PAYMENT_PROVIDERS } from './payments/registry.js';
 
@@ -85,7 +86,7 @@ const either = (items: string[]) =>
  * whatever SITE_URL says), refuses it unless PAYMENT_PROVIDER names it, saying a demonstration shop is
  * meant. `host` absent: loopback, the default of loadConfig. PAYMENT_PROVIDER naming one
  * provider while another's key is set is a contradiction, not a choice.
- * (The storefront applies the same rule to show its demonstration banner: lib/config/server.ts.)
+ * The storefront learns the outcome from the channel (`paymentProvider`, decision 0029).
  */
 export function paymentProviderFor(
   settings: Pick<Config, 'siteUrl' | 'paymentProvider'> & Partial<Pick<Config, 'host'>> & PaymentSettings,
@@ -148,9 +149,12 @@ export function demonstrationNotice(registry: readonly PaymentProviderDefinition
 }
 
 /** Every provider's settings, read from the variables each one declares. */
-function paymentSettingsFromEnv(env: NodeJS.ProcessEnv): PaymentSettings {
+function paymentSettingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  registry: readonly PaymentProviderDefinition[],
+): PaymentSettings {
   const settings: Record<string, string | undefined> = {};
-  for (const definition of PAYMENT_PROVIDERS)
+  for (const definition of registry)
     for (const [setting, variable] of Object.entries(definition.environment))
       settings[setting] = env[variable] || undefined;
   return settings;
@@ -191,7 +195,46 @@ export interface Config {
   testRoutes: boolean;
 }
 
-export function loadConfig(): Config {
+/** Where SHOP_API_TEST_PAYMENT_PROVIDER may point: the repository's test folders, nothing a shop deploys. */
+const TEST_FOLDERS = ['tests', 'shop-api/tests'];
+
+/** The real path of `path` when it is a file under one of the repository's test folders. */
+function testModule(path: string): string | null {
+  const file = resolve(repoRoot, path);
+  if (!existsSync(file)) return null;
+  const real = realpathSync(file);
+  const folders = TEST_FOLDERS.map((folder) => resolve(repoRoot, folder)).filter((folder) => existsSync(folder));
+  return folders.some((folder) => real.startsWith(realpathSync(folder) + sep)) ? real : null;
+}
+
+/**
+ * The providers a running shop API knows: the registry's (`payments/registry.ts`), and for the
+ * end-to-end suites one more, a module under the repository's test folders named by
+ * SHOP_API_TEST_PAYMENT_PROVIDER whose default export is a PaymentProviderDefinition. Taken only with
+ * SHOP_API_TEST_ROUTES=1 (never in service): a provider added without a line in the registry, as a
+ * test of the seam; a setting, so nothing a shopper sends can reach it.
+ */
+export async function paymentRegistry(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<readonly PaymentProviderDefinition[]> {
+  const named = env.SHOP_API_TEST_PAYMENT_PROVIDER;
+  if (!named) return PAYMENT_PROVIDERS;
+  if (env.SHOP_API_TEST_ROUTES !== '1')
+    throw new ConfigError('SHOP_API_TEST_PAYMENT_PROVIDER ne sert qu’aux tests : il demande SHOP_API_TEST_ROUTES=1.');
+  const file = testModule(named);
+  if (!file)
+    throw new ConfigError(
+      `SHOP_API_TEST_PAYMENT_PROVIDER désigne un module des dossiers de tests (reçu : « ${named} »).`,
+    );
+  const definition = ((await import(pathToFileURL(file).href)) as { default?: PaymentProviderDefinition }).default;
+  if (!definition?.name || typeof definition.build !== 'function' || !definition.storefront)
+    throw new ConfigError(`${named} n’exporte pas de fournisseur de paiement (export par défaut).`);
+  if (definitionNamed(PAYMENT_PROVIDERS, definition.name))
+    throw new ConfigError(`Le fournisseur de paiement « ${definition.name} » existe déjà.`);
+  return [...PAYMENT_PROVIDERS, definition];
+}
+
+export function loadConfig(registry: readonly PaymentProviderDefinition[] = PAYMENT_PROVIDERS): Config {
   const port = intFromEnv('SHOP_API_PORT', 8000);
   const host = process.env.SHOP_API_HOST || '127.0.0.1';
   const varDir = varDirectory();
@@ -214,7 +257,7 @@ export function loadConfig(): Config {
     siteUrl: (process.env.SITE_URL || 'http://localhost:3000').replace(/\/$/, ''),
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     paymentProvider: process.env.PAYMENT_PROVIDER || undefined,
-    paymentSettings: paymentSettingsFromEnv(process.env),
+    paymentSettings: paymentSettingsFromEnv(process.env, registry),
     testRoutes: process.env.SHOP_API_TEST_ROUTES === '1',
   };
 }

@@ -41,4 +41,16 @@ export interface AppContext {
   paymentProviders: Readonly<Record<string, PaymentProvider>>;
   /** The webhook readers of the providers that have one, by name (`/payment-webhooks/<name>`). */
   paymentWebhooks: Readonly<Record<string, PaymentWebhook>>;
+  /** What the storefront must know of the provider payments open with (the channel's `paymentProvider`). */
+  paymentTerms: PaymentTerms;
+}
+
+/** The provider payments open with, as the storefront learns it from the channel (decision 0029). */
+export interface PaymentTerms {
+  /** Its name for shoppers, in French. */
+  label: string;
+  /** False only for the demonstration provider: the storefront shows its banner on every page. */
+  realMoney: boolean;
+  /** Where the shopper's browser goes to pay: the storefront's CSP lets its payment form lead there. */
+  checkoutOrigins: string[];
 }

@@ -5,11 +5,18 @@
  */
 import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, demonstrationNotice, loadConfig, paymentProviderFor, STAFF_TOKEN_FILE } from './config.js';
+import {
+  ConfigError,
+  demonstrationNotice,
+  loadConfig,
+  paymentProviderFor,
+  paymentRegistry,
+  STAFF_TOKEN_FILE,
+} from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJwtService, drawnSecret, loadJwtKey } from './auth/jwt.js';
 import { createMailer } from './mail/mailer.js';
-import { definitionNamed, PAYMENT_PROVIDERS } from './payments/registry.js';
+import { definitionNamed } from './payments/registry.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
 import { sweepPayments } from './payments/sweep.js';
 import { applyRetention } from './jobs/retention.js';
@@ -21,23 +28,27 @@ import { OWNER_ONLY_UMASK, ownerOnlyFolder, restrictToOwner } from './var-dir.js
 process.umask(OWNER_ONLY_UMASK);
 
 /** Settings first, before any file is touched: a shop that cannot run as set says why and stops. */
-function checkedSettings() {
+async function checkedSettings() {
   try {
-    const loaded = loadConfig();
-    const provider = paymentProviderFor({
-      ...loaded.paymentSettings,
-      siteUrl: loaded.siteUrl,
-      host: loaded.host,
-      paymentProvider: loaded.paymentProvider,
-    });
-    return { config: loaded, provider };
+    const registry = await paymentRegistry();
+    const loaded = loadConfig(registry);
+    const provider = paymentProviderFor(
+      {
+        ...loaded.paymentSettings,
+        siteUrl: loaded.siteUrl,
+        host: loaded.host,
+        paymentProvider: loaded.paymentProvider,
+      },
+      registry,
+    );
+    return { config: loaded, provider, registry };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`shop-api : ${error.message}\n`);
     process.exit(1);
   }
 }
-const { config, provider } = checkedSettings();
+const { config, provider, registry } = await checkedSettings();
 
 ownerOnlyFolder(config.varDir);
 // A folder left by an earlier version, or copied with loose modes, is tightened too.
@@ -71,8 +82,8 @@ const notifier = createStorefrontNotifier({
     ),
 });
 
-if (!definitionNamed(PAYMENT_PROVIDERS, provider)?.realMoney)
-  process.stdout.write(`shop-api : ${demonstrationNotice()}\n`);
+if (!definitionNamed(registry, provider)?.realMoney)
+  process.stdout.write(`shop-api : ${demonstrationNotice(registry)}\n`);
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom });
 const app = await buildApp({
@@ -88,6 +99,7 @@ const app = await buildApp({
   siteUrl: config.siteUrl,
   staffEmail: config.staffEmail,
   trustProxy: config.trustProxy,
+  paymentRegistry: registry,
   paymentProvider: provider,
   paymentSettings: config.paymentSettings,
   testRoutes: config.testRoutes,

@@ -300,6 +300,12 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       const { body } = await get(`${API}/channels/WEB`);
       expect(body.baseCurrency.code).toBe('EUR');
       expect(body.defaultLocale.code).toBe('fr_FR');
+      // The yard's extension: payments open on the sandbox, this server's own page, for no money.
+      expect(body.paymentProvider).toEqual({
+        label: 'démonstration, aucun paiement réel',
+        realMoney: false,
+        checkoutOrigins: [new URL(PUBLIC_URL).origin],
+      });
     });
   });
 

@@ -17,6 +17,7 @@ import { createJwtService } from '../src/auth/jwt.js';
 import { buyers } from './helpers/buyers.js';
 import { jsonCaller, type Json } from './helpers/call.js';
 import { LEA_ADDRESS } from './helpers/address.js';
+import banqueEssai from './payment-provider/definition.js';
 
 const API = '/api/v2/shop';
 const SITE = 'http://localhost:3000';
@@ -34,6 +35,7 @@ const fauxpay: PaymentProviderDefinition = {
   name: 'fauxpay',
   environment: { fauxpaySecret: 'FAUXPAY_SECRET' },
   realMoney: { label: 'FauxPay', keySetting: 'fauxpaySecret', required: 'FAUXPAY_SECRET', problem: () => null },
+  storefront: { label: 'FauxPay', checkoutOrigins: () => ['https://fauxpay.test'] },
   build: (settings) => ({
     provider: {
       name: 'fauxpay',
@@ -133,6 +135,16 @@ describe('a payment provider added to the registry', () => {
     const routes = shop.app.routeList.map((route) => `${route.method} ${route.url}`);
     expect(routes).toContain(`POST ${API}/payment-webhooks/:provider`);
     expect(routes.filter((route) => route.includes('/sandbox/'))).toEqual([]);
+  });
+
+  it('tells the storefront on the channel its name for shoppers, that it takes real money, and its checkout origin', async () => {
+    const channel = await call('GET', `${API}/channels/WEB`);
+    expect(channel.status).toBe(200);
+    expect(channel.body.paymentProvider).toEqual({
+      label: 'FauxPay',
+      realMoney: true,
+      checkoutOrigins: ['https://fauxpay.test'],
+    });
   });
 
   it('places the order on its signed webhook only; a bad signature is refused and changes nothing', async () => {
@@ -252,5 +264,88 @@ describe('a payment provider added to the registry', () => {
     expect(run.refunded).toBe(1);
     expect(await paymentOf('sbx_due_before_the_switch')).toMatchObject({ state: 'refunded' });
     expect(calls.refunded).toEqual(refundedBefore);
+  });
+});
+
+/**
+ * Banque d’essai, the provider of the end-to-end suites (`payment-provider/`), in a shop that knows it
+ * only from the registry given to buildApp: its checkout page, on an origin of its own, pays through
+ * its signed webhook and the shop's one webhook route.
+ */
+describe('a provider the tests alone know, paid on its own page', () => {
+  let shop: TestShop;
+  const jwt = createJwtService(new TextEncoder().encode('payment-providers-signing-key-of-enough-length'));
+  const buyer = buyers(() => shop, jwt);
+  const call = jsonCaller(() => shop, buyer.tokenFor);
+
+  beforeAll(async () => {
+    shop = await startTestShop('pglite', 20, {
+      paymentRegistry: [...PAYMENT_PROVIDERS, banqueEssai],
+      paymentProvider: 'banque-essai',
+      paymentSettings: { banqueEssaiSecret: 'secret-of-the-test-bank' },
+      jwt,
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  async function payingCart() {
+    const [part] = ((await call('GET', `${API}/products?itemsPerPage=50`)).body['hydra:member'] as Json[]).filter(
+      (p) => p.weight < 5 && p.inStock !== false,
+    );
+    const token = (await call('POST', `${API}/orders`, {})).body.tokenValue as string;
+    await buyer.give(token);
+    expect((await call('POST', `${API}/orders/${token}/items`, { productVariant: part!.code })).status).toBe(201);
+    const addressed = (await call('PUT', `${API}/orders/${token}`, { billingAddress: address })).body;
+    await call('PATCH', `${API}/orders/${token}/shipments/${addressed.shipments[0].id}`, { shippingMethod: 'colis' });
+    const paid = await call('POST', `${API}/orders/${token}/pay`, urls);
+    expect(paid.status).toBe(200);
+    return { token, part: part!, checkout: new URL(paid.body.checkoutUrl as string) };
+  }
+
+  it('tells the storefront it takes real money, by its name, and where its page is', async () => {
+    expect((await call('GET', `${API}/channels/WEB`)).body.paymentProvider).toEqual({
+      label: 'Banque d’essai',
+      realMoney: true,
+      // The shop API's public URL is http://shop-api.test: the bank's page is elsewhere.
+      checkoutOrigins: ['http://localhost'],
+    });
+  });
+
+  it('pays on its page under its own origin: the webhook places the order, then the shopper goes back', async () => {
+    const { token, part, checkout } = await payingCart();
+    expect(checkout.origin).toBe('http://localhost');
+    const page = await shop.app.inject({ method: 'GET', url: checkout.pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Payer');
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: `${checkout.pathname}/payer`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(urls.afterSuccessUrl);
+    expect((await call('GET', `${API}/orders/${token}`)).body).toMatchObject({
+      paymentState: 'paid',
+      checkoutState: 'completed',
+    });
+    expect((await call('GET', `${API}/products/${part.code}`)).body.soldAt).not.toBeNull();
+  });
+
+  it('cancels on its page: the payment closes and the part is on sale again', async () => {
+    const { token, part, checkout } = await payingCart();
+    expect((await call('GET', `${API}/product-variants/${part.code}`)).body.inStock).toBe(false);
+    const cancelled = await shop.app.inject({
+      method: 'POST',
+      url: `${checkout.pathname}/annuler`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toBe(urls.afterCancelUrl);
+    expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('cart');
+    expect((await call('GET', `${API}/product-variants/${part.code}`)).body.inStock).toBe(true);
   });
 });

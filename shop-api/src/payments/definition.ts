@@ -10,6 +10,20 @@ import type { PaymentProvider, PaymentWebhook } from './provider.js';
 /** The providers' settings by setting name (`stripeSecretKey`, …), as loadConfig read them from the environment. */
 export type PaymentSettings = Readonly<Record<string, string | undefined>>;
 
+/**
+ * What the storefront must know of the provider payments open with, served on the channel (the yard's
+ * extension, decision 0029): the storefront names no provider.
+ */
+export interface StorefrontTerms {
+  /** Its name for shoppers, in French (« Stripe »). */
+  label: string;
+  /**
+   * The origins the shopper's browser is sent to for its checkout (scheme, host and port): the
+   * storefront's Content-Security-Policy lets its payment form lead there, and nowhere else.
+   */
+  checkoutOrigins(app: { publicUrl: string }): string[];
+}
+
 /** A provider built for one app. */
 interface ProviderParts {
   provider: PaymentProvider;
@@ -39,6 +53,8 @@ export interface PaymentProviderDefinition {
     /** What its settings lack once its key is set, in French; null when complete. */
     problem(settings: PaymentSettings): string | null;
   };
+  /** What the storefront must know of it; whether it takes real money is `realMoney` above. */
+  storefront: StorefrontTerms;
   /** Builds it for an app, from settings paymentProviderFor accepted. */
   build(settings: PaymentSettings, app: { publicUrl: string }): ProviderParts;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, demonstrationNotice, loadConfig, paymentProviderFor } from '../config.js';
+import { ConfigError, demonstrationNotice, loadConfig, paymentProviderFor, paymentRegistry } from '../config.js';
 import type { PaymentProviderDefinition } from './definition.js';
 import { definitionNamed, demonstrationProvider, PAYMENT_PROVIDERS } from './registry.js';
 
@@ -13,6 +13,7 @@ const fauxpay: PaymentProviderDefinition = {
     required: 'FAUXPAY_KEY et FAUXPAY_SECRET',
     problem: (settings) => (settings.fauxpaySecret ? null : 'FAUXPAY_KEY sans FAUXPAY_SECRET.'),
   },
+  storefront: { label: 'FauxPay', checkoutOrigins: () => ['https://pay.fauxpay.test'] },
   build: () => {
     throw new Error('not built here');
   },
@@ -35,6 +36,24 @@ describe('the payment provider registry', () => {
   it('gives each provider that takes real money a key among the variables it declares', () => {
     for (const { realMoney, environment } of PAYMENT_PROVIDERS)
       if (realMoney) expect(environment[realMoney.keySetting]).toMatch(/^[A-Z][A-Z0-9_]+$/);
+  });
+
+  it('tells the storefront each one’s name for shoppers and its checkout origins', () => {
+    const app = { publicUrl: 'http://localhost:8000' };
+    const terms = Object.fromEntries(
+      PAYMENT_PROVIDERS.map(({ name, storefront }) => [
+        name,
+        { ...storefront, checkoutOrigins: storefront.checkoutOrigins(app) },
+      ]),
+    );
+    expect(terms).toEqual({
+      stripe: { label: 'Stripe', checkoutOrigins: ['https://checkout.stripe.com'] },
+      // The sandbox's page is the shop API's own.
+      sandbox: { label: 'démonstration, aucun paiement réel', checkoutOrigins: ['http://localhost:8000'] },
+    });
+    for (const { storefront } of PAYMENT_PROVIDERS)
+      for (const origin of storefront.checkoutOrigins({ publicUrl: 'https://api.boutique.fr/' }))
+        expect(new URL(origin).origin).toBe(origin);
   });
 
   it('finds a provider by its name only', () => {
@@ -106,5 +125,51 @@ describe('choosing a provider from a registry with one more provider', () => {
     expect(demonstrationNotice()).toBe(
       'paiements sur la page de paiement de démonstration (aucun argent réel) ; STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET activent Stripe Checkout.',
     );
+  });
+});
+
+describe('a provider module the end-to-end suites load (SHOP_API_TEST_PAYMENT_PROVIDER)', () => {
+  const testProvider = 'shop-api/tests/payment-provider/definition.ts';
+
+  it('is the registry’s providers alone unless named', async () => {
+    expect(await paymentRegistry({})).toBe(PAYMENT_PROVIDERS);
+    expect(await paymentRegistry({ SHOP_API_TEST_ROUTES: '1' })).toBe(PAYMENT_PROVIDERS);
+  });
+
+  it('adds the module’s provider, whose settings loadConfig then reads and whose key chooses it', async () => {
+    const registry = await paymentRegistry({ SHOP_API_TEST_ROUTES: '1', SHOP_API_TEST_PAYMENT_PROVIDER: testProvider });
+    expect(registry.map((definition) => definition.name)).toEqual(['stripe', 'sandbox', 'banque-essai']);
+    vi.stubEnv('BANQUE_ESSAI_SECRET', 'secret-of-the-test-bank');
+    try {
+      const { paymentSettings } = loadConfig(registry);
+      expect(paymentSettings).toMatchObject({ banqueEssaiSecret: 'secret-of-the-test-bank' });
+      expect(paymentProviderFor({ siteUrl: 'https://shop.example.fr', ...paymentSettings }, registry)).toBe(
+        'banque-essai',
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it.each([
+    [{ SHOP_API_TEST_PAYMENT_PROVIDER: testProvider }, 'SHOP_API_TEST_PAYMENT_PROVIDER ne sert qu’aux tests'],
+    [{ SHOP_API_TEST_ROUTES: '0', SHOP_API_TEST_PAYMENT_PROVIDER: testProvider }, 'il demande SHOP_API_TEST_ROUTES=1'],
+    [
+      { SHOP_API_TEST_ROUTES: '1', SHOP_API_TEST_PAYMENT_PROVIDER: 'shop-api/src/payments/stripe/definition.ts' },
+      'désigne un module des dossiers de tests',
+    ],
+    [
+      { SHOP_API_TEST_ROUTES: '1', SHOP_API_TEST_PAYMENT_PROVIDER: 'shop-api/tests/../src/server.ts' },
+      'désigne un module des dossiers de tests',
+    ],
+    [{ SHOP_API_TEST_ROUTES: '1', SHOP_API_TEST_PAYMENT_PROVIDER: '/etc/passwd' }, 'désigne un module'],
+    [{ SHOP_API_TEST_ROUTES: '1', SHOP_API_TEST_PAYMENT_PROVIDER: 'shop-api/tests/absent.ts' }, 'désigne un module'],
+    [
+      { SHOP_API_TEST_ROUTES: '1', SHOP_API_TEST_PAYMENT_PROVIDER: 'shop-api/tests/payment-provider/signature.ts' },
+      'n’exporte pas de fournisseur de paiement',
+    ],
+  ])('is refused outside a test shop or a test folder (%o)', async (env, message) => {
+    await expect(paymentRegistry(env)).rejects.toThrow(ConfigError);
+    await expect(paymentRegistry(env)).rejects.toThrow(message);
   });
 });

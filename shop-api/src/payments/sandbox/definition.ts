@@ -9,5 +9,10 @@ import { SANDBOX, sandboxProvider } from './provider.js';
 export const sandboxDefinition: PaymentProviderDefinition = {
   name: SANDBOX,
   environment: {},
+  // Its page is this server's own: the storefront's payment form leads to the shop API's public address.
+  storefront: {
+    label: 'démonstration, aucun paiement réel',
+    checkoutOrigins: ({ publicUrl }) => [new URL(publicUrl).origin],
+  },
   build: (_settings, { publicUrl }) => ({ provider: sandboxProvider(publicUrl), routes: sandboxCheckoutPage }),
 };

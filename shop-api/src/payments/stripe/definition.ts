@@ -24,6 +24,7 @@ export const stripeDefinition: PaymentProviderDefinition = {
         ? null
         : 'STRIPE_SECRET_KEY sans STRIPE_WEBHOOK_SECRET : aucun paiement Stripe ne pourrait être confirmé.',
   },
+  storefront: { label: 'Stripe', checkoutOrigins: () => ['https://checkout.stripe.com'] },
   build(settings) {
     const { stripeSecretKey, stripeWebhookSecret, stripeApiBase } = settings;
     if (!stripeSecretKey || !stripeWebhookSecret) throw new Error('Stripe needs its secret key and webhook secret');
