@@ -2,7 +2,9 @@
  * Rules of a cart of unique parts: a part can be added once, when it is for sale (not sold, not held
  * by someone's payment in progress), with quantity 1; totals are sums of integer cents.
  */
+import { CHECKOUT_MESSAGES } from './checkout.js';
 import { availabilityOf, type PartAvailability, type StockFacts } from './part-availability.js';
+import { coded } from './refusal-codes.js';
 
 /**
  * Parts one cart may hold. Paying holds every part of the cart for 30 minutes, so this bounds what one
@@ -12,13 +14,15 @@ import { availabilityOf, type PartAvailability, type StockFacts } from './part-a
 export const MAX_PARTS_PER_CART = 20;
 
 export const CART_MESSAGES = {
-  sold: 'Cette pièce vient d’être vendue : elle n’est plus disponible.',
-  reserved: 'Cette pièce est en cours de commande par un autre client. Revenez dans quelques minutes.',
-  quantity: 'Chaque pièce est unique : vous ne pouvez en commander qu’une.',
-  already: 'Cette pièce est déjà dans votre panier.',
-  notCart: 'Cette commande est déjà validée : elle ne peut plus être modifiée.',
-  full: `Un panier compte au plus ${MAX_PARTS_PER_CART} pièces : commandez d’abord celles-ci, puis ajoutez les suivantes à un nouveau panier.`,
-} as const;
+  ...coded('cart', {
+    sold: 'Cette pièce vient d’être vendue : elle n’est plus disponible.',
+    reserved: 'Cette pièce est en cours de commande par un autre client. Revenez dans quelques minutes.',
+    quantity: 'Chaque pièce est unique : vous ne pouvez en commander qu’une.',
+    already: 'Cette pièce est déjà dans votre panier.',
+    full: `Un panier compte au plus ${MAX_PARTS_PER_CART} pièces : commandez d’abord celles-ci, puis ajoutez les suivantes à un nouveau panier.`,
+  } as const),
+  notCart: CHECKOUT_MESSAGES.completed,
+};
 
 /** Why the part cannot go into a cart holding `partsInCart` parts, or null when it can. */
 export function addItemProblem(

@@ -3,9 +3,10 @@
  * shipping method for a weight, and the French messages of the checkout.
  */
 import { normalizePlate } from './licence-plate.js';
+import { coded } from './refusal-codes.js';
 import { fitsWeight, shippingPrice, type ShippingRule } from './shipping-price.js';
 
-export const CHECKOUT_MESSAGES = {
+export const CHECKOUT_MESSAGES = coded('checkout', {
   empty: 'Votre panier est vide : ajoutez une pièce avant de passer commande.',
   notAddressed: 'Indiquez d’abord votre adresse de livraison.',
   completed: 'Cette commande est déjà validée : elle ne peut plus être modifiée.',
@@ -15,7 +16,7 @@ export const CHECKOUT_MESSAGES = {
   unknownMethod: 'Ce mode de livraison n’existe pas.',
   plate: (plate: string) => `« ${plate} » n’est pas une immatriculation française (AB-123-CD ou 1234 AB 59).`,
   tooManyPlates: 'Indiquez au plus 5 immatriculations.',
-} as const;
+} as const);
 
 /** Plates typed as "AB-123-CD, 1234 AB 59", as a list, or as `[{ plate }]`. */
 export function parsePlates(input: unknown): { plates: string[]; errors: string[] } {

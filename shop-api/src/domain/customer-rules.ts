@@ -3,8 +3,9 @@
  * the French messages of Symfony's validators. Each function returns the violations, empty when valid.
  */
 import type { Violation } from '../http/errors.js';
+import { coded } from './refusal-codes.js';
 
-export const MESSAGES = {
+export const MESSAGES = coded('account', {
   blank: 'Cette valeur ne doit pas être vide.',
   tooShort: (min: number) =>
     `Cette chaîne est trop courte. Elle doit avoir au minimum ${min} caractère${min > 1 ? 's' : ''}.`,
@@ -39,7 +40,7 @@ export const MESSAGES = {
   expiredRecoveryLink: 'Ce lien de récupération est inconnu ou a expiré.',
   unknownAddress: "Cette adresse n'existe pas.",
   personName: 'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.',
-} as const;
+} as const);
 
 /**
  * Registrations of one unconfirmed address kept at once: bounds the password checks of a confirmation.

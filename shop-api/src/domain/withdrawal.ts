@@ -8,11 +8,12 @@
 import { TZDate } from '@date-fns/tz';
 import joursFeries from '@socialgouv/jours-feries';
 import { addDays, endOfDay, format, isWeekend } from 'date-fns';
+import { coded } from './refusal-codes.js';
 
 const WITHDRAWAL_DAYS = 14;
 const SHOP_TIME_ZONE = 'Europe/Paris';
 
-export const WITHDRAWAL_MESSAGES = {
+export const WITHDRAWAL_MESSAGES = coded('withdrawal', {
   professional:
     'Le droit de rétractation est réservé aux particuliers : vos conditions sont celles des conditions générales de vente aux professionnels.',
   notPlaced: 'Cette commande n’est pas encore passée.',
@@ -20,7 +21,7 @@ export const WITHDRAWAL_MESSAGES = {
   expired: 'Le délai de rétractation de 14 jours est écoulé.',
   nothingLeft: 'Vous avez déjà renoncé à toutes les pièces de cette commande.',
   unknownItems: 'Choisissez une ou plusieurs pièces de cette commande auxquelles vous n’avez pas encore renoncé.',
-} as const;
+} as const);
 
 type WithdrawalRefusal = keyof Omit<typeof WITHDRAWAL_MESSAGES, 'unknownItems'>;
 

@@ -10,6 +10,7 @@ import { attachCheckout, closePayment, expireStalePayments, HoldError, openPayme
 import { findOrder, listShippingMethods } from '../db/orders.js';
 import { unavailableMessage } from '../domain/cart.js';
 import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
+import { codeOf, coded } from '../domain/refusal-codes.js';
 import { newToken } from '../domain/secrets.js';
 import { HttpError, ViolationError } from '../http/errors.js';
 import { closeCheckouts } from '../payments/confirmed.js';
@@ -17,14 +18,14 @@ import { closeCheckouts } from '../payments/confirmed.js';
 /** A checkout stays open (and its parts held) this long. */
 const CHECKOUT_TTL_MS = 30 * 60_000;
 
-export const PAY_MESSAGES = {
+export const PAY_MESSAGES = coded('pay', {
   notReady: 'Choisissez d’abord l’adresse et le mode de livraison.',
   badUrl: 'Adresse de retour refusée : elle doit mener à la boutique.',
   notPaid: 'Le paiement de cette commande n’est pas encore confirmé.',
   opening: 'Le paiement de cette commande est en cours d’ouverture : réessayez dans un instant.',
   changed: 'Votre commande vient de changer : vérifiez-la puis relancez le paiement.',
   signIn: 'Connectez-vous à votre compte client pour payer : une commande appartient à un compte.',
-} as const;
+} as const);
 
 export interface PayOrderInput {
   /** The order as its owner may see it (access already checked). */
@@ -78,6 +79,7 @@ export async function payOrder(context: AppContext, input: PayOrderInput): Promi
         error.refused.map(({ code, availability }) => ({
           propertyPath: 'items',
           message: `${nameOf(code)} : ${unavailableMessage(availability)}`,
+          code: codeOf(unavailableMessage(availability)),
         })),
       );
     }
