@@ -36,6 +36,11 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }];
   },
+  // The payment step's former address, named after one provider (bookmarks, tabs left open, return
+  // addresses): for good, with its query string.
+  async redirects() {
+    return [{ source: '/commande/stripe', destination: '/commande/paiement', permanent: true }];
+  },
   images: {
     // Breakpoints; WebP only (AVIF encodes too slowly on a cold cache).
     deviceSizes: [320, 520, 640, 768, 1024, 1200, 1280, 1440, 1536],

@@ -9,7 +9,7 @@ import { guardAccount } from '@/lib/auth/guard';
 import { proxyHops } from '@/lib/auth/client-address';
 import { renewSession } from '@/lib/auth/renew-session';
 import { guardCheckout } from '@/lib/checkout/guard';
-import { pageSecurityHeaders } from '@/lib/security/headers';
+import { proxySecurityHeaders } from '@/lib/security/page-headers';
 import {
   ACTION_BODY_LIMIT_BYTES,
   formActionIds,
@@ -146,10 +146,10 @@ async function refusedAction(request: NextRequest): Promise<NextResponse | null>
   return null;
 }
 
-/** Every page answer carries the security headers decided at run time (CSP, HSTS over https). */
-// Decided once per process: the settings they follow do not change while it runs.
-let securityHeaders: [string, string][] | null = null;
-
+/**
+ * Every page answer carries the security headers decided at run time (CSP, HSTS over https), once per
+ * process: the settings they follow do not change while it runs (lib/security/page-headers.ts).
+ */
 export async function proxy(request: NextRequest) {
   // First of all, an action call Next would fail on is refused; then a session whose access token has
   // expired is renewed (guards, pages and actions see the new tokens; the browser gets them with
@@ -160,8 +160,7 @@ export async function proxy(request: NextRequest) {
     : await renewSession(request, { siteUrl: process.env.SITE_URL || 'http://localhost:3000' });
   const response = refused ?? (await route(request, renewal ? { request: { headers: request.headers } } : undefined));
   renewal?.(response);
-  securityHeaders ??= Object.entries(pageSecurityHeaders(process.env));
-  for (const [name, value] of securityHeaders) response.headers.set(name, value);
+  for (const [name, value] of await proxySecurityHeaders(process.env)) response.headers.set(name, value);
   return response;
 }
 

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { addCompileHints } from './compile-hints.mjs';
+import { CHANNEL_PATH } from '../lib/payment/channel.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -87,8 +88,23 @@ async function waitForApi(api) {
   }
 }
 
+/**
+ * What the shop API's channel says of the payment provider (decision 0029): pages cached at build
+ * time show the demonstration banner or not after it, so another provider means a rebuild.
+ */
+async function paymentSaid() {
+  try {
+    const response = await fetch(`${env.SHOP_API_URL}/api/v2/shop/${CHANNEL_PATH}`, {
+      headers: { accept: 'application/json' },
+    });
+    return JSON.stringify((await response.json()).paymentProvider ?? null);
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** Sources and settings that shape the storefront build: a change in any of them means a rebuild. */
-function buildFingerprint() {
+function buildFingerprint(payment) {
   const hash = createHash('sha256');
   const walk = (path) => {
     if (!existsSync(path)) return;
@@ -125,18 +141,16 @@ function buildFingerprint() {
     'CONTACT_EMAIL',
     'SOCIAL_URL',
     'VHU_APPROVAL',
-    'PAYMENT_PROVIDER',
   ]) {
     hash.update(`${key}=${env[key] ?? ''}\n`);
   }
-  // The demonstration banner follows whether a Stripe key is set (never its value).
-  hash.update(`stripe=${Boolean(env.STRIPE_SECRET_KEY)}\n`);
+  hash.update(`payment=${payment}\n`);
   return hash.digest('hex');
 }
 
 async function buildIfNeeded() {
   const stampFile = join(distDir, 'shop-build-fingerprint');
-  const fingerprint = buildFingerprint();
+  const fingerprint = buildFingerprint(await paymentSaid());
   if (
     existsSync(join(distDir, 'BUILD_ID')) &&
     existsSync(stampFile) &&

@@ -1,13 +1,13 @@
 import { getTranslations } from 'next-intl/server';
-import { storefrontConfig } from '@/lib/config/server';
+import { paymentTerms } from '@/lib/payment/server';
 
 /**
- * A strip above the header on every page while orders are paid on the sandbox page, so nobody takes
- * the shop for one that takes money. Read from the environment when the page renders (at build time
- * for cached pages: `npm start` rebuilds when PAYMENT_PROVIDER or the Stripe key changes).
+ * A strip above the header on every page while the shop API's provider takes no real money (its
+ * channel says so), so nobody takes the shop for one that takes money. Decided when the page renders
+ * (at build time for cached pages: `npm start` rebuilds when the channel's answer changes).
  */
 export async function DemoModeBanner() {
-  if (!storefrontConfig().demoPayments) return null;
+  if ((await paymentTerms()).realMoney) return null;
   const t = await getTranslations('header');
   return (
     <aside

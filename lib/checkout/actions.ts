@@ -94,7 +94,7 @@ export async function chooseShippingAction(_previous: FormResult | null, form: F
   const cart = await getCart();
   if (!cart) redirect('/panier');
   const chosen = checkoutState(cart) === 'shipping' && lastSegment(cart.shipments[0]?.method) === code;
-  if (chosen && form.get('total') === String(cart.total)) redirect('/commande/stripe');
+  if (chosen && form.get('total') === String(cart.total)) redirect('/commande/paiement');
   const problem = chosen ? null : await saveShippingMethod(cart, code);
   refresh();
   if (problem) return { ok: false, messages: [problem] };
@@ -120,8 +120,8 @@ export async function startPaymentAction(_previous: PaymentRefusal | null, form:
   if (isBotUserAgent((await headers()).get('user-agent'))) return { messages: [BROWSERS_ONLY] };
   const cart = await getCart();
   if (!cart || cart.items.length === 0) redirect('/panier');
-  const step = stepFor('/commande/stripe', checkoutState(cart));
-  if (step !== '/commande/stripe') redirect(step);
+  const step = stepFor('/commande/paiement', checkoutState(cart));
+  if (step !== '/commande/paiement') redirect(step);
   // The page showed a recap and its total: a cart changed since (another tab) is not paid unseen.
   if (!(form instanceof FormData) || form.get('total') !== String(cart.total)) return { messages: [TOTAL_CHANGED] };
   const payment = await startPayment(cart.tokenValue);

@@ -62,7 +62,7 @@ export function replacedChoiceReason(
 export const CHECKOUT_STEPS = [
   { path: '/commande/adresses', key: 'addresses', needs: 'cart' },
   { path: '/commande/livraison', key: 'shipping', needs: 'addressed' },
-  { path: '/commande/stripe', key: 'payment', needs: 'shipping' },
+  { path: '/commande/paiement', key: 'payment', needs: 'shipping' },
 ] as const satisfies readonly { path: string; key: string; needs: CheckoutState }[];
 
 export type CheckoutStepPath = (typeof CHECKOUT_STEPS)[number]['path'];

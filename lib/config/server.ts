@@ -16,19 +16,6 @@ export interface StorefrontConfig {
   socialUrl: string;
   /** Approval number of the end-of-life vehicle centre (shown with the certification badge). */
   vhuApproval: string;
-  /**
-   * Orders are paid on the shop API's sandbox page (no money moves): every page says so. The shop
-   * API's rule (shop-api/src/config.ts paymentProviderFor), read from the same environment: the
-   * sandbox unless PAYMENT_PROVIDER=stripe or a Stripe key is set.
-   */
-  demoPayments: boolean;
-}
-
-/** See StorefrontConfig.demoPayments; an unknown PAYMENT_PROVIDER stops the shop API, so only these cases remain. */
-export function paysOnSandbox(env: { PAYMENT_PROVIDER?: string; STRIPE_SECRET_KEY?: string }): boolean {
-  if (env.PAYMENT_PROVIDER === 'sandbox') return true;
-  if (env.PAYMENT_PROVIDER === 'stripe') return false;
-  return !env.STRIPE_SECRET_KEY;
 }
 
 export function storefrontConfig(): StorefrontConfig {
@@ -40,6 +27,5 @@ export function storefrontConfig(): StorefrontConfig {
     contactEmail: env.CONTACT_EMAIL || 'contact@pieces-auto-recyclees.fr',
     socialUrl: env.SOCIAL_URL || '',
     vhuApproval: env.VHU_APPROVAL || 'PR 59 000 00 D',
-    demoPayments: paysOnSandbox({ PAYMENT_PROVIDER: env.PAYMENT_PROVIDER, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY }),
   };
 }

@@ -11,8 +11,12 @@
 export interface CspOptions {
   /** Origin of the embedded contact form (CONTACT_FORM_URL), if any. */
   contactFormUrl?: string;
-  /** Public URL of the shop API: the sandbox payment page forms are posted there. */
-  shopApiPublicUrl?: string;
+  /**
+   * Where the payment step may send the browser: the checkout origins of the provider payments open
+   * with, as the shop API's channel says (lib/payment/rules.ts). After a form post, form-action also
+   * governs redirects.
+   */
+  paymentOrigins?: readonly string[];
   development?: boolean;
   /** https SITE_URL: upgrade stray http requests. */
   https?: boolean;
@@ -27,12 +31,9 @@ const originOf = (url: string | undefined): string | null => {
   }
 };
 
-/** Where the payment step may send the browser (after a form post, form-action also governs redirects). */
-const PAYMENT_ORIGINS = ['https://checkout.stripe.com'];
-
 export function contentSecurityPolicy(options: CspOptions): string {
   const contactForm = originOf(options.contactFormUrl);
-  const shopApi = originOf(options.shopApiPublicUrl);
+  const paymentOrigins = (options.paymentOrigins ?? []).flatMap((url) => originOf(url) ?? []);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", "'unsafe-inline'", ...(options.development ? ["'unsafe-eval'"] : [])]],
@@ -44,7 +45,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     ['connect-src', ["'self'", ...(options.development ? ['ws:'] : [])]],
     ['frame-src', contactForm ? [contactForm] : ["'none'"]],
     ['frame-ancestors', ["'none'"]],
-    ['form-action', ["'self'", ...(shopApi ? [shopApi] : []), ...PAYMENT_ORIGINS]],
+    ['form-action', ["'self'", ...paymentOrigins]],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
     ['manifest-src', ["'self'"]],
@@ -70,13 +71,19 @@ export const STATIC_SECURITY_HEADERS: { key: string; value: string }[] = [
 /** Two years, subdomains included: only ever sent by a shop served over https. */
 const HSTS = 'max-age=63072000; includeSubDomains; preload';
 
-/** The headers of a page response, decided at run time (SITE_URL, CONTACT_FORM_URL can change without a build). */
-export function pageSecurityHeaders(env: Record<string, string | undefined>): Record<string, string> {
+/**
+ * The headers of a page response, decided at run time (SITE_URL, CONTACT_FORM_URL can change without a
+ * build; the payment's checkout origins are learned from the shop API: lib/security/page-headers.ts).
+ */
+export function pageSecurityHeaders(
+  env: Record<string, string | undefined>,
+  payment: { checkoutOrigins: readonly string[] },
+): Record<string, string> {
   const https = (env.SITE_URL ?? '').startsWith('https://');
   return {
     'Content-Security-Policy': contentSecurityPolicy({
       contactFormUrl: env.CONTACT_FORM_URL,
-      shopApiPublicUrl: env.SHOP_API_PUBLIC_URL,
+      paymentOrigins: payment.checkoutOrigins,
       development: env.NODE_ENV === 'development',
       https,
     }),

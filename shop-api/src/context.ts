@@ -46,7 +46,7 @@ export interface AppContext {
 }
 
 /** The provider payments open with, as the storefront learns it from the channel (decision 0029). */
-export interface PaymentTerms {
+interface PaymentTerms {
   /** Its name for shoppers, in French. */
   label: string;
   /** False only for the demonstration provider: the storefront shows its banner on every page. */

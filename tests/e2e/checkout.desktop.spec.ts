@@ -263,7 +263,7 @@ test.describe('checkout', () => {
     expect((await checkout.totals(page.getByRole('main'))).shipping.text).toBe('À choisir');
 
     // The payment step is not reachable with that method (before: it opened a payment for a pickup).
-    await page.goto('/commande/stripe');
+    await page.goto('/commande/paiement');
     await expect(page).toHaveURL(/\/commande\/livraison$/);
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: replaced })).toBeVisible();
     for (const radio of await page.getByRole('radio').all()) await expect(radio).not.toBeChecked();
@@ -281,7 +281,7 @@ test.describe('checkout', () => {
         .filter({ hasText: /confirmerez le mode de livraison/ }),
     ).toBeVisible();
     await expect(page.getByRole('main').getByText(replaced)).toHaveCount(0);
-    await page.goto('/commande/stripe');
+    await page.goto('/commande/paiement');
     await expect(page).toHaveURL(/\/commande\/livraison$/);
     await expect(
       page
@@ -317,7 +317,7 @@ test.describe('checkout', () => {
     // /commande leads to the first step; a later step is not reachable before the earlier ones.
     await page.goto('/commande');
     await expect(page).toHaveURL(/\/commande\/adresses$/);
-    await page.goto('/commande/stripe');
+    await page.goto('/commande/paiement');
     await expect(page).toHaveURL(/\/commande\/adresses$/);
     await page.goto('/panier');
     await checkout.proceedFromCart();
@@ -354,7 +354,7 @@ test.describe('checkout', () => {
 
     // The part is held by the first buyer's checkout: the second one's payment step shows its error.
     await second.payWith(/Retrait au centre VHU/);
-    await expect(second.page).toHaveURL(/\/commande\/stripe$/);
+    await expect(second.page).toHaveURL(/\/commande\/paiement$/);
     await expect(second.page).toHaveTitle('Commande - Paiement');
     await expect(second.alert()).toContainText('Le paiement n’a pas pu commencer');
     await expect(second.alert()).toContainText(`${name} : Cette pièce est en cours de commande par un autre client`);
@@ -365,7 +365,7 @@ test.describe('checkout', () => {
     // Sold now: adding it again is refused in French.
     await second.page.goto('/panier');
     await expect(second.page.getByRole('main').getByText(name)).toBeVisible();
-    await second.page.goto('/commande/stripe');
+    await second.page.goto('/commande/paiement');
     await second.waitUntilInteractive();
     await second.page.getByRole('button', { name: 'Payer maintenant' }).click();
     await expect(second.alert()).toContainText('Le paiement n’a pas pu commencer');
@@ -457,35 +457,35 @@ test.describe('checkout', () => {
     for (const headers of visits) {
       // Redirects followed (Next adds its cache-busting parameter to RSC requests): the answer is the
       // step itself, not the provider's checkout.
-      const answer = await page.request.get('/commande/stripe', { headers });
+      const answer = await page.request.get('/commande/paiement', { headers });
       expect(answer.status(), JSON.stringify(headers)).toBe(200);
-      expect(new URL(answer.url()).pathname, JSON.stringify(headers)).toBe('/commande/stripe');
+      expect(new URL(answer.url()).pathname, JSON.stringify(headers)).toBe('/commande/paiement');
       expect(await inStock(), JSON.stringify(headers)).toBe(true);
     }
 
     // A link from another site (a stranger's page) opens the step but starts nothing: the shopper's
     // click does (before: the page submitted itself and held the part for 30 minutes).
     await page.goto(E2E_CONTACT_FORM_URL);
-    const step = new URL('/commande/stripe', test.info().project.use.baseURL).href;
+    const step = new URL('/commande/paiement', test.info().project.use.baseURL).href;
     await page.evaluate((target) => {
       window.location.href = target;
     }, step);
-    await expect(page).toHaveURL(/\/commande\/stripe$/);
+    await expect(page).toHaveURL(/\/commande\/paiement$/);
     await checkout.waitUntilInteractive();
     await expect(page.getByRole('button', { name: 'Payer maintenant' })).toBeEnabled();
-    expect(new URL(page.url()).pathname).toBe('/commande/stripe');
+    expect(new URL(page.url()).pathname).toBe('/commande/paiement');
     expect(await inStock()).toBe(true);
 
     // Typed, bookmarked or opened from a mail application (Sec-Fetch-Site none), the step starts nothing
     // either; nor through the sign-in page's return address (a same-origin redirect).
-    await page.goto('/commande/stripe');
+    await page.goto('/commande/paiement');
     await checkout.waitUntilInteractive();
     await expect(page.getByRole('button', { name: 'Payer maintenant' })).toBeEnabled();
     expect(await inStock()).toBe(true);
     const elsewhere = new AccountPage(await (await browser.newContext()).newPage());
-    await elsewhere.goto('/connexion?retour=%2Fcommande%2Fstripe');
+    await elsewhere.goto('/connexion?retour=%2Fcommande%2Fpaiement');
     await elsewhere.signIn(email, 'pieces-auto-2026');
-    await expect(elsewhere.page).toHaveURL(/\/commande\/stripe$/);
+    await expect(elsewhere.page).toHaveURL(/\/commande\/paiement$/);
     await elsewhere.waitUntilInteractive();
     await expect(elsewhere.page.getByRole('button', { name: 'Payer maintenant' })).toBeEnabled();
     expect(await inStock()).toBe(true);
@@ -504,7 +504,7 @@ test.describe('checkout', () => {
     // Without JavaScript the step's button posts its form, whose action is bound to its state: it opens
     // the payment as well (before: 400, the proxy took a bound form for a forged one).
     const servedForm = async () => {
-      const served = await (await page.request.get('/commande/stripe')).text();
+      const served = await (await page.request.get('/commande/paiement')).text();
       const form = served.match(/<form[^>]*method="POST"[^>]*>(.*?)<\/form>/)![1]!;
       return Object.fromEntries(
         [...form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)].map(([, name, value]) => [
@@ -514,7 +514,7 @@ test.describe('checkout', () => {
       );
     };
     const post = async (fields: Record<string, string>) =>
-      page.request.post('/commande/stripe', {
+      page.request.post('/commande/paiement', {
         multipart: fields,
         headers: { origin: new URL(page.url()).origin },
         maxRedirects: 0,

@@ -47,7 +47,7 @@ describe('the method as the shopper chose it', () => {
     expect(replaced.shippingMethodReplaced).toBe(true);
     expect(replaced.rememberedMethod).toBe('colis');
     expect(checkoutState(replaced)).toBe('addressed');
-    expect(stepFor('/commande/stripe', checkoutState(replaced))).toBe('/commande/livraison');
+    expect(stepFor('/commande/paiement', checkoutState(replaced))).toBe('/commande/livraison');
   });
 
   it('leaves the order as the shop API says when the method is the one chosen, none is remembered, or none was chosen yet', () => {
@@ -96,12 +96,12 @@ describe('checkout steps', () => {
     expect(stepFor('/commande/adresses', 'cart')).toBe('/commande/adresses');
     expect(stepFor('/commande/adresses', 'shipping')).toBe('/commande/adresses');
     expect(stepFor('/commande/livraison', 'addressed')).toBe('/commande/livraison');
-    expect(stepFor('/commande/stripe', 'shipping')).toBe('/commande/stripe');
+    expect(stepFor('/commande/paiement', 'shipping')).toBe('/commande/paiement');
   });
 
   it('sends a visitor ahead of the order back to the furthest step it is ready for', () => {
     expect(stepFor('/commande/livraison', 'cart')).toBe('/commande/adresses');
-    expect(stepFor('/commande/stripe', 'cart')).toBe('/commande/adresses');
-    expect(stepFor('/commande/stripe', 'addressed')).toBe('/commande/livraison');
+    expect(stepFor('/commande/paiement', 'cart')).toBe('/commande/adresses');
+    expect(stepFor('/commande/paiement', 'addressed')).toBe('/commande/livraison');
   });
 });

@@ -16,26 +16,28 @@ describe('storefront security headers', () => {
     expect(contentSecurityPolicy({ development: true })).toContain("'unsafe-eval'");
   });
 
-  it('opens frames to the contact form and form posts to the payment pages only', () => {
+  it('opens frames to the contact form and form posts to the payment provider’s checkout origins only', () => {
     const csp = contentSecurityPolicy({
       contactFormUrl: 'https://forms.example.com/f/123?x=1',
-      shopApiPublicUrl: 'https://api.boutique.fr/',
+      paymentOrigins: ['https://paiement.banque-essai.test'],
     });
     expect(directive(csp, 'frame-src')).toBe('frame-src https://forms.example.com');
-    expect(directive(csp, 'form-action')).toBe(
-      "form-action 'self' https://api.boutique.fr https://checkout.stripe.com",
-    );
+    expect(directive(csp, 'form-action')).toBe("form-action 'self' https://paiement.banque-essai.test");
+    // No provider is known to the storefront itself: without the shop API's word, its own origin only.
+    expect(directive(contentSecurityPolicy({}), 'form-action')).toBe("form-action 'self'");
     // A setting that is not a URL opens nothing.
     expect(directive(contentSecurityPolicy({ contactFormUrl: 'pas une url' }), 'frame-src')).toBe("frame-src 'none'");
   });
 
   it('sends HSTS and upgrades requests only for a shop served over https', () => {
-    const production = pageSecurityHeaders({ SITE_URL: 'https://boutique.fr', NODE_ENV: 'production' });
+    const payment = { checkoutOrigins: ['https://paiement.banque-essai.test'] };
+    const production = pageSecurityHeaders({ SITE_URL: 'https://boutique.fr', NODE_ENV: 'production' }, payment);
     expect(production['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains; preload');
     expect(production['Content-Security-Policy']).toContain('upgrade-insecure-requests');
-    const local = pageSecurityHeaders({ SITE_URL: 'http://localhost:3000', NODE_ENV: 'production' });
+    const local = pageSecurityHeaders({ SITE_URL: 'http://localhost:3000', NODE_ENV: 'production' }, payment);
     expect(local['Strict-Transport-Security']).toBeUndefined();
     expect(local['Content-Security-Policy']).not.toContain('upgrade-insecure-requests');
+    expect(local['Content-Security-Policy']).toContain("form-action 'self' https://paiement.banque-essai.test");
   });
 
   it('hardens every response', () => {

@@ -14,7 +14,7 @@ export type PaymentSettings = Readonly<Record<string, string | undefined>>;
  * What the storefront must know of the provider payments open with, served on the channel (the yard's
  * extension, decision 0029): the storefront names no provider.
  */
-export interface StorefrontTerms {
+interface StorefrontTerms {
   /** Its name for shoppers, in French (« Stripe »). */
   label: string;
   /**

@@ -11,7 +11,7 @@ import { checkoutPage, type Checkouts } from './checkout-page.js';
 import { NAME, SIGNATURE_HEADER, sign } from './signature.js';
 
 /** This server reached under its other loopback name: an origin that is neither the shop API's nor the storefront's. */
-export function checkoutOrigin(publicUrl: string): string {
+function checkoutOrigin(publicUrl: string): string {
   const url = new URL(publicUrl);
   url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
   return url.origin;

@@ -126,7 +126,7 @@ export function storefrontHostileRequests(targets: StorefrontTargets, count: num
         `/compte/commandes/${encode(hostile())}`,
         `/compte/adresses/${encode(hostile())}`,
         '/commande/adresses',
-        '/commande/stripe',
+        '/commande/paiement',
         '/commande/valide',
         '/panier',
       ]),

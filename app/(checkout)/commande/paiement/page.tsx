@@ -7,6 +7,7 @@ import { OrderSummary } from '@/components/checkout/order-summary';
 import { PaymentStart } from '@/components/checkout/payment-start';
 import { getCart } from '@/lib/cart/server';
 import { checkoutState, stepFor } from '@/lib/checkout/state';
+import { paymentTerms } from '@/lib/payment/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('checkout'))('steps.payment'), robots: { index: false, follow: false } };
@@ -29,18 +30,24 @@ function cameFromDeliveryStep(request: Headers): boolean {
 }
 
 export default async function PaymentStepPage() {
-  const [t, cart, request] = await Promise.all([getTranslations('checkout'), getCart(), headers()]);
+  const [t, cart, request, { label }] = await Promise.all([
+    getTranslations('checkout'),
+    getCart(),
+    headers(),
+    paymentTerms(),
+  ]);
   if (!cart || cart.items.length === 0) redirect('/panier');
-  const step = stepFor('/commande/stripe', checkoutState(cart));
-  if (step !== '/commande/stripe') redirect(step);
+  const step = stepFor('/commande/paiement', checkoutState(cart));
+  if (step !== '/commande/paiement') redirect(step);
   return (
     <>
-      <CheckoutSteps current="/commande/stripe" />
+      <CheckoutSteps current="/commande/paiement" />
       <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
         <section aria-labelledby="step-title">
           <h1 id="step-title" className="text-3xl font-bold text-brand-900">
             {t('paymentTitle')}
           </h1>
+          {label && <p className="mt-2 text-slate-700">{t('paymentAt', { provider: label })}</p>}
           <PaymentStart
             total={cart.total}
             // Only the shop's own delivery step starts the payment by itself: a stranger's link must not

@@ -1,0 +1,1 @@
+export declare const CHANNEL_PATH: 'channels/WEB';
