@@ -6,7 +6,7 @@ import { partStatus } from '@/lib/catalogue/part-status';
 import { isSoldPartGone, soldPartPageDays } from '@/lib/catalogue/sold';
 import { findRedirect } from '@/lib/seo/redirects';
 import { guardAccount } from '@/lib/auth/guard';
-import { proxyHops } from '@/lib/auth/client-address';
+import { proxyHops } from '@/lib/shop-api/client-address';
 import { renewSession } from '@/lib/auth/renew-session';
 import { guardCheckout } from '@/lib/checkout/guard';
 import { proxySecurityHeaders } from '@/lib/security/page-headers';

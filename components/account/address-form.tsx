@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { deleteAddressAction, keepAddressAction, saveAddressAction } from '@/lib/auth/actions';
+import { deleteAddressAction, keepAddressAction, saveAddressAction } from '@/lib/account/actions';
 import { addressSchema, type AddressValues } from '@/lib/forms/account-schemas';
 import type { FormResult } from '@/lib/forms/checked';
 import { Field, FormOutcome, SubmitButton } from './form-parts';

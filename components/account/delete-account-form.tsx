@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { deleteAccountAction } from '@/lib/auth/actions';
+import { deleteAccountAction } from '@/lib/account/actions';
 import { deleteAccountSchema, type DeleteAccountValues } from '@/lib/forms/account-schemas';
 import { Field, FormOutcome } from './form-parts';
 import { useServerForm } from './use-server-form';

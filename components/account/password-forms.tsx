@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { changePasswordAction } from '@/lib/account/actions';
 import {
-  changePasswordAction,
   recoverAccountAction,
   requestResetAction,
   requestVerificationLinkAction,

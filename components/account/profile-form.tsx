@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { updateProfileAction } from '@/lib/auth/actions';
+import { updateProfileAction } from '@/lib/account/actions';
 import { profileFormSchema, sameEmail, type ProfileValues } from '@/lib/forms/account-schemas';
 import { Field, FormOutcome, SubmitButton } from './form-parts';
 import { useServerForm } from './use-server-form';

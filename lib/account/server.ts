@@ -1,9 +1,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { readSession } from '@/lib/auth/server';
-import { isDeadLinkAnswer } from '@/lib/auth/rules';
-import { isShopIdentifier } from '@/lib/shop-api/identifier';
-import { catalogueGet, customerCall, publicCall, type HydraCollection } from '@/lib/shop-api/server';
+import { catalogueGet, customerCall, type HydraCollection } from '@/lib/shop-api/server';
 import { sessionCheckPath, signInPath } from '@/lib/url/return-path';
 
 /** What the account pages read about the signed-in customer (never cached: private data). */
@@ -107,22 +105,4 @@ export interface Country {
 export async function getCountries(): Promise<Country[]> {
   // No event concerns countries: they expire by time only.
   return catalogueGet<Country[]>('countries', { cache: { tags: [], revalidate: 86_400 } }).catch(() => []);
-}
-
-/** Whether a confirmation link is known dead (used, replaced, expired), so that its page says so before a password is typed. */
-export async function isDeadVerificationLink(token: string): Promise<boolean> {
-  if (!isShopIdentifier(token, 128)) return true;
-  return isDeadLinkAnswer(await publicCall('GET', `account-verification-requests/${encodeURIComponent(token)}`));
-}
-
-/** Whether an account-recovery link is known dead (used, expired), so that its page says so at once. */
-export async function isDeadRecoveryLink(token: string): Promise<boolean> {
-  if (!isShopIdentifier(token, 128)) return true;
-  return isDeadLinkAnswer(await publicCall('GET', `account-recoveries/${encodeURIComponent(token)}`));
-}
-
-/** Whether a password-reset link is known dead, so that its page says so before anything is typed. */
-export async function isDeadResetLink(token: string): Promise<boolean> {
-  if (!isShopIdentifier(token, 128)) return true;
-  return isDeadLinkAnswer(await publicCall('GET', `customers/reset-password/${encodeURIComponent(token)}`));
 }

@@ -36,24 +36,6 @@ export const registrationSentMessage = (email: string) =>
   `Nous envoyons un e-mail à ${email} : suivez son lien et saisissez votre mot de passe pour activer votre compte (si cette adresse a déjà un compte, l’e-mail vous le dit). Rien reçu d’ici dix minutes ? Regardez dans les courriers indésirables. Nous n’envoyons que quelques e-mails par heure à une même adresse : tout lien de confirmation déjà reçu pour elle marche aussi avec votre mot de passe.`;
 
 /**
- * A refusal for too many tries, with the wait the shop API asked for (Retry-After, in seconds): an hour's
- * ceiling is not « quelques minutes ».
- */
-export function tooManyMessage(retryAfter?: number): string {
-  const wait =
-    retryAfter === undefined || !(retryAfter > 0)
-      ? 'un peu plus tard'
-      : retryAfter <= 60
-        ? 'dans une minute'
-        : retryAfter < 3600
-          ? `dans ${Math.ceil(retryAfter / 60)} minutes`
-          : retryAfter <= 3600
-            ? 'dans une heure'
-            : `dans ${Math.ceil(retryAfter / 3600)} heures`;
-  return `Trop de tentatives. Réessayez ${wait}.`;
-}
-
-/**
  * Whether the shop API says a reset link no longer works (unknown, used, replaced or expired): its own
  * 404 for that link. The yard's Sylius has no such call (405, or a 404 of a route it does not have):
  * then nothing is known and the page shows the form, as before.

@@ -1,3 +1,5 @@
+import { violationMessages, type ShopAnswer } from '@/lib/shop-api/transport';
+
 /** What a form's server action answers: a success message, or the messages to show beside the form. */
 export type FormResult = { ok: true; message?: string } | { ok: false; messages: string[] };
 
@@ -22,3 +24,32 @@ export async function checked<T>(
 
 export const isResult = (value: unknown): value is FormResult =>
   typeof value === 'object' && value !== null && 'ok' in value && 'messages' in value;
+
+/**
+ * A refusal for too many tries, with the wait the shop API asked for (Retry-After, in seconds): an hour's
+ * ceiling is not « quelques minutes ».
+ */
+export function tooManyMessage(retryAfter?: number): string {
+  const wait =
+    retryAfter === undefined || !(retryAfter > 0)
+      ? 'un peu plus tard'
+      : retryAfter <= 60
+        ? 'dans une minute'
+        : retryAfter < 3600
+          ? `dans ${Math.ceil(retryAfter / 60)} minutes`
+          : retryAfter <= 3600
+            ? 'dans une heure'
+            : `dans ${Math.ceil(retryAfter / 3600)} heures`;
+  return `Trop de tentatives. Réessayez ${wait}.`;
+}
+
+/**
+ * What a form shows when the shop API refused what it sent: the wait after too many tries, its
+ * violations, or that the shop cannot answer (down, or a refusal without a message).
+ */
+export function shopRefusal(answer: ShopAnswer): FormResult {
+  if (answer.status === 429) return { ok: false, messages: [tooManyMessage(answer.retryAfter)] };
+  if (answer.status >= 500 || answer.status === 0) return { ok: false, messages: [UNAVAILABLE_MESSAGE] };
+  const messages = violationMessages(answer);
+  return { ok: false, messages: messages.length > 0 ? messages : [UNAVAILABLE_MESSAGE] };
+}

@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { callSession } from '@/lib/auth/server';
-import { clientAddress, proxyHops } from '@/lib/auth/client-address';
+import { clientAddress, proxyHops } from './client-address';
 import { ShopApiError } from './errors';
 import { shopFetch, type CacheHint, type ShopAnswer, type ShopRequest } from './transport';
 

@@ -4,7 +4,8 @@
  * used": nobody learns who shops here. A reset link is called dead only on this shop API's own word.
  */
 import { describe, expect, it } from 'vitest';
-import { isDeadLinkAnswer, registrationSentMessage, tooManyMessage, withoutTakenEmail } from '@/lib/auth/rules';
+import { isDeadLinkAnswer, registrationSentMessage, withoutTakenEmail } from '@/lib/auth/rules';
+import { tooManyMessage } from '@/lib/forms/checked';
 
 const refusal = (...violations: { propertyPath: string; message: string }[]) => ({
   status: 422,

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../scripts/peer-address.mjs';
-import { clientAddress, PEER_ADDRESS_HEADER, proxyHops } from '@/lib/auth/client-address';
+import { clientAddress, PEER_ADDRESS_HEADER, proxyHops } from '@/lib/shop-api/client-address';
 
 let server: Server;
 let base: string;

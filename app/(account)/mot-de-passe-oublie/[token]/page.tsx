@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DeadLinkNotice } from '@/components/account/dead-link-notice';
 import { ResetPasswordForm } from '@/components/account/password-forms';
-import { isDeadResetLink } from '@/lib/account/server';
+import { isDeadLink } from '@/lib/auth/links';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('account');
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
   const [t, f, { token }] = await Promise.all([getTranslations('account'), getTranslations('accountForms'), params]);
   // A link already used, replaced or expired says so at once (before: only after a new password typed twice).
-  const dead = await isDeadResetLink(token);
+  const dead = await isDeadLink('reset', token);
   return (
     <>
       <h1 className="text-3xl font-bold text-brand-900">{t('resetTitle')}</h1>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DeadLinkNotice } from '@/components/account/dead-link-notice';
 import { ResetPasswordForm } from '@/components/account/password-forms';
-import { isDeadRecoveryLink } from '@/lib/account/server';
+import { isDeadLink } from '@/lib/auth/links';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('account');
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function RecoveryPage({ params }: { params: Promise<{ token: string }> }) {
   const [t, f, { token }] = await Promise.all([getTranslations('account'), getTranslations('accountForms'), params]);
-  const dead = await isDeadRecoveryLink(token);
+  const dead = await isDeadLink('recovery', token);
   return (
     <>
       <h1 className="text-3xl font-bold text-brand-900">{t('recoveryTitle')}</h1>

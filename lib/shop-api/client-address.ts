@@ -2,9 +2,10 @@ import proxyaddr from '@fastify/proxy-addr';
 import { isIP } from 'node:net';
 
 /**
- * The shopper's address as the shop API's per-address limits need it. Next keeps an X-Forwarded-For
- * the client sent and gives server code no access to the connection, so neither says who is asking.
- * The storefront's process writes the connection's address into PEER_ADDRESS_HEADER on every request
+ * The shopper's address, the gateway's own input: server.ts forwards it with every call from server
+ * code, as the shop API's per-address limits need it. Next keeps an X-Forwarded-For the client sent
+ * and gives server code no access to the connection, so neither says who is asking. The storefront's
+ * process writes the connection's address into PEER_ADDRESS_HEADER on every request
  * (scripts/peer-address.mjs, preloaded by `npm start`), over anything the client wrote. By default
  * (Next reached directly) that address is the shopper's. Behind proxies (STOREFRONT_PROXY_HOPS),
  * each appends the address it saw to X-Forwarded-For: the entry `hops` steps from the connection is

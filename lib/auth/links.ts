@@ -1,0 +1,73 @@
+import 'server-only';
+import { forgotSchema } from '@/lib/forms/account-schemas';
+import { checked, isResult, shopRefusal, type FormResult } from '@/lib/forms/checked';
+import { isShopIdentifier } from '@/lib/shop-api/identifier';
+import { publicCall } from '@/lib/shop-api/server';
+import { isDeadLinkAnswer } from './rules';
+
+/**
+ * The links the shop API mails about credentials, each a resource of the shop contract: a confirmation
+ * (decision 0026), a password reset (decision 0024), a recovery by the address an account left
+ * (decision 0028). One is asked for with an e-mail (POST), checked when its page opens (GET) and used by
+ * its page's form (PATCH): opening a link changes nothing.
+ */
+const LINKS = {
+  verification: 'account-verification-requests',
+  reset: 'customers/reset-password',
+  recovery: 'account-recoveries',
+} as const;
+type Link = keyof typeof LINKS;
+
+/** What a link's form says once it worked. */
+const DONE: Record<Link, string> = {
+  // The link of a registration or of a new e-mail: either way, this address now signs in.
+  verification: 'Votre adresse e-mail est confirmée : c’est avec elle que vous vous connectez.',
+  reset: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.',
+  recovery:
+    'Votre compte a repris cette adresse e-mail et votre nouveau mot de passe. Connectez-vous, puis vérifiez vos adresses de livraison.',
+};
+
+/** What asking for a link says, whether or not an account has the address. */
+const SENT: Record<'verification' | 'reset', (email: string) => string> = {
+  verification: (email) =>
+    `Si un compte à confirmer existe pour ${email}, un e-mail avec un nouveau lien de confirmation part dans les minutes qui viennent (quelques-uns par heure au plus). Le lien est valable 48 heures : utilisez le plus récent.`,
+  reset: (email) =>
+    `Si un compte existe pour ${email}, un e-mail avec un lien pour choisir un nouveau mot de passe part dans les minutes qui viennent (quelques-uns par heure au plus). Le lien est valable 2 heures : utilisez le plus récent.`,
+};
+
+const EXPIRED_LINK: FormResult = { ok: false, messages: ['Ce lien est inconnu ou a expiré. Demandez-en un nouveau.'] };
+
+/** A link's token as the shop API draws them (base64url); anything else names no link. */
+const isLinkToken = (token: unknown): token is string => isShopIdentifier(token, 128);
+
+const linkPath = (link: Link, token: string) => `${LINKS[link]}/${encodeURIComponent(token)}`;
+
+/** Whether a link is known dead (used, replaced, expired), so that its page says so before anything is typed. */
+export async function isDeadLink(link: Link, token: string): Promise<boolean> {
+  return !isLinkToken(token) || isDeadLinkAnswer(await publicCall('GET', linkPath(link, token)));
+}
+
+/**
+ * Uses a link with what its form sent (`input`, as the action checked it; sent as it is unless `body`
+ * says otherwise). An unknown, used or expired link says so.
+ */
+export async function followLink<T extends object>(
+  link: Link,
+  token: unknown,
+  input: T | FormResult,
+  body: (input: T, token: string) => object = (input) => input,
+): Promise<FormResult> {
+  if (!isLinkToken(token)) return EXPIRED_LINK;
+  if (isResult(input)) return input;
+  const answer = await publicCall('PATCH', linkPath(link, token), body(input, token));
+  if (answer.status === 202) return { ok: true, message: DONE[link] };
+  return answer.status === 404 ? EXPIRED_LINK : shopRefusal(answer);
+}
+
+/** Asks for a link (a reset, or a confirmation whose first link was lost or expired); the answer never says whether an account exists. */
+export async function askLink(link: 'verification' | 'reset', values: unknown): Promise<FormResult> {
+  const input = await checked(forgotSchema, values);
+  if (isResult(input)) return input;
+  const answer = await publicCall('POST', LINKS[link], { email: input.email, localeCode: 'fr_FR' });
+  return answer.status === 202 ? { ok: true, message: SENT[link](input.email) } : shopRefusal(answer);
+}
