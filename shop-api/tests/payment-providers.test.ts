@@ -304,18 +304,16 @@ describe('a provider the tests alone know, paid on its own page', () => {
     return { token, part: part!, checkout: new URL(paid.body.checkoutUrl as string) };
   }
 
-  it('tells the storefront it takes real money, by its name, and where its page is', async () => {
-    expect((await call('GET', `${API}/channels/WEB`)).body.paymentProvider).toEqual({
+  it('tells the storefront its name, that it takes real money and the origin its checkouts open on; paid there, its webhook places the order', async () => {
+    const told = (await call('GET', `${API}/channels/WEB`)).body.paymentProvider;
+    expect(told).toEqual({
       label: 'Banque d’essai',
       realMoney: true,
       // The shop API's public URL is http://shop-api.test: the bank's page is elsewhere.
       checkoutOrigins: ['http://localhost'],
     });
-  });
-
-  it('pays on its page under its own origin: the webhook places the order, then the shopper goes back', async () => {
     const { token, part, checkout } = await payingCart();
-    expect(checkout.origin).toBe('http://localhost');
+    expect(told.checkoutOrigins).toContain(checkout.origin);
     const page = await shop.app.inject({ method: 'GET', url: checkout.pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Payer');
@@ -332,20 +330,5 @@ describe('a provider the tests alone know, paid on its own page', () => {
       checkoutState: 'completed',
     });
     expect((await call('GET', `${API}/products/${part.code}`)).body.soldAt).not.toBeNull();
-  });
-
-  it('cancels on its page: the payment closes and the part is on sale again', async () => {
-    const { token, part, checkout } = await payingCart();
-    expect((await call('GET', `${API}/product-variants/${part.code}`)).body.inStock).toBe(false);
-    const cancelled = await shop.app.inject({
-      method: 'POST',
-      url: `${checkout.pathname}/annuler`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(cancelled.statusCode).toBe(303);
-    expect(cancelled.headers.location).toBe(urls.afterCancelUrl);
-    expect((await call('GET', `${API}/orders/${token}`)).body.paymentState).toBe('cart');
-    expect((await call('GET', `${API}/product-variants/${part.code}`)).body.inStock).toBe(true);
   });
 });
