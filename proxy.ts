@@ -11,13 +11,12 @@ import { renewSession } from '@/lib/auth/renew-session';
 import { guardCheckout } from '@/lib/checkout/guard';
 import { proxySecurityHeaders } from '@/lib/security/page-headers';
 import {
-  ACTION_BODY_LIMIT_BYTES,
   formActionIds,
   formNamesServerAction,
-  isCrossSiteAction,
   isKnownServerAction,
   isReadableActionArguments,
-} from '@/lib/security/server-actions';
+} from '@/lib/security/next-action-format';
+import { ACTION_BODY_LIMIT_BYTES, isCrossSiteAction } from '@/lib/security/server-actions';
 import { safeDecode } from '@/lib/url/decode';
 
 /**
