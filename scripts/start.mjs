@@ -189,7 +189,7 @@ try {
   }
   if (mode === 'start') await buildIfNeeded();
 
-  // The shopper's address reaches server code only through this preload (lib/auth/client-address.ts);
+  // The shopper's address reaches server code only through this preload (lib/shop-api/client-address.ts);
   // STOREFRONT_HOST keeps Next to one interface (the TLS proxy's) when it must not be reached directly.
   const webEnv = {
     ...env,
