@@ -4,21 +4,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
-import {
-  createAddress,
-  deleteAddress,
-  findAddress,
-  listAddresses,
-  updateAddress,
-  type AddressFields,
-  type AddressRow,
-} from '../db/customers.js';
-import { addressViolations, type AddressInput } from '../domain/customer-rules.js';
-import { notFound, ViolationError } from '../http/errors.js';
+import { findAddress, listAddresses, type AddressRow } from '../db/customers.js';
+import type { AddressInput } from '../domain/customer-rules.js';
+import { notFound } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import { digitsSchema } from '../http/params.js';
-import { enabledCountryCodes } from '../db/countries.js';
 import type { AppContext } from '../context.js';
+import { addAddress, changeAddress, removeAddress } from '../use-cases/address-book.js';
 
 const text = { type: ['string', 'null'], maxLength: 1000 } as const;
 const addressBody = {
@@ -59,26 +51,8 @@ function addressFields(address: AddressRow) {
   };
 }
 
-const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-
-const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, now }) => {
-  async function validated(input: AddressInput): Promise<AddressFields> {
-    const shippable = new Set(await enabledCountryCodes(db));
-    const violations = addressViolations(input, shippable);
-    if (violations.length > 0) throw new ViolationError(violations);
-    return {
-      firstName: clean(input.firstName)!,
-      lastName: clean(input.lastName)!,
-      phoneNumber: clean(input.phoneNumber),
-      company: clean(input.company),
-      countryCode: clean(input.countryCode)!.toUpperCase(),
-      provinceCode: clean(input.provinceCode),
-      provinceName: clean(input.provinceName),
-      street: clean(input.street)!,
-      city: clean(input.city)!,
-      postcode: clean(input.postcode)!,
-    };
-  }
+const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, jwt } = context;
 
   app.get(`${API_PREFIX}/addresses`, async (request) => {
     const { customerId } = await requireCustomer(db, jwt, request);
@@ -99,7 +73,7 @@ const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, n
     { schema: { body: addressBody } },
     async (request, reply) => {
       const { customerId } = await requireCustomer(db, jwt, request);
-      const row = await createAddress(db, customerId, await validated(request.body), now());
+      const row = await addAddress(context, { customerId, input: request.body });
       return reply.status(201).send(item('Address', iri('addresses', row.id), addressFields(row)));
     },
   );
@@ -120,8 +94,7 @@ const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, n
     { schema: { params: idParams, body: addressBody } },
     async (request) => {
       const { customerId } = await requireCustomer(db, jwt, request);
-      if (!(await findAddress(db, customerId, Number(request.params.id)))) throw notFound();
-      const row = await updateAddress(db, customerId, Number(request.params.id), await validated(request.body), now());
+      const row = await changeAddress(context, { customerId, id: Number(request.params.id), input: request.body });
       if (!row) throw notFound();
       return item('Address', iri('addresses', row.id), addressFields(row));
     },
@@ -132,7 +105,7 @@ const addressesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, n
     { schema: { params: idParams } },
     async (request, reply) => {
       const { customerId } = await requireCustomer(db, jwt, request);
-      if (!(await deleteAddress(db, customerId, Number(request.params.id)))) throw notFound();
+      if (!(await removeAddress(context, { customerId, id: Number(request.params.id) }))) throw notFound();
       return reply.status(204).send();
     },
   );

@@ -4,18 +4,15 @@
  * spreadsheet, each line checked here, then created, changed or left alone.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { listExportVehiclesWithRequests, upsertExportVehicle } from '../db/export-vehicles.js';
-import { parseExportVehicleLine } from '../domain/export-vehicles.js';
+import { listExportVehiclesWithRequests } from '../db/export-vehicles.js';
 import { syliusDate } from '../http/jsonld.js';
 import { spreadsheetLinesSchema, type SpreadsheetLinesBody } from '../http/spreadsheet-lines.js';
 import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
 import type { AppContext } from '../context.js';
+import { importExportVehicles } from '../use-cases/import-export-vehicles.js';
 
-export type ExportImportResult = { line: number; code: string } & (
-  { outcome: 'created' | 'updated' | 'unchanged' } | { outcome: 'rejected'; errors: string[] }
-);
-
-const adminExportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staffToken, now }) => {
+const adminExportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, staffToken } = context;
   if (!staffToken) return;
   app.addHook('onRequest', staffGuard(staffToken));
 
@@ -44,20 +41,7 @@ const adminExportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, { 
     {
       schema: { body: spreadsheetLinesSchema({ maxLines: 500, maxColumns: 30, maxCellLength: 3000 }) },
     },
-    async (request) => {
-      const year = now().getFullYear();
-      const results: ExportImportResult[] = [];
-      for (const { line, record } of request.body.lines) {
-        const parsed = parseExportVehicleLine(record, year);
-        const code = (record.code ?? '').trim().toUpperCase();
-        results.push(
-          parsed.ok
-            ? { line, code, outcome: await upsertExportVehicle(db, parsed.vehicle) }
-            : { line, code, outcome: 'rejected', errors: parsed.errors },
-        );
-      }
-      return { results };
-    },
+    async (request) => ({ results: await importExportVehicles(context, request.body.lines) }),
   );
 };
 

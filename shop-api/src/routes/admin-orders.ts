@@ -5,13 +5,13 @@
  * `npm run orders` is the command line on top of it.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { applyOperation, findPlacedOrder, listPlacedOrders, type OrderBundle } from '../db/orders.js';
+import { listPlacedOrders, type OrderBundle } from '../db/orders.js';
 import { orderPayments, type PaymentRow } from '../db/payments.js';
-import { operate, STAFF_OPERATIONS, type StaffOperation } from '../domain/order-operations.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { STAFF_OPERATIONS, type StaffOperation } from '../domain/order-operations.js';
 import { syliusDate } from '../http/jsonld.js';
 import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
 import type { AppContext } from '../context.js';
+import { operateOrder } from '../use-cases/operate-order.js';
 
 const summary = ({ order, items, shipment, withdrawals }: OrderBundle, payments: PaymentRow[]) => ({
   number: order.number,
@@ -58,7 +58,8 @@ async function summaries(db: AppContext['db'], bundles: OrderBundle[]) {
   );
 }
 
-const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staffToken, now }) => {
+const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, staffToken } = context;
   if (!staffToken) return;
   app.addHook('onRequest', staffGuard(staffToken));
 
@@ -89,16 +90,10 @@ const adminOrdersRoutes: FastifyPluginAsync<AppContext> = async (app, { db, staf
       },
     },
     async (request) => {
-      const found = await findPlacedOrder(db, request.params.reference);
-      if (!found) throw notFound('Commande introuvable.');
-      let outcome;
-      try {
-        outcome = operate(found.order, request.params.operation as StaffOperation);
-      } catch (error) {
-        throw new HttpError(409, (error as Error).message);
-      }
-      await applyOperation(db, found.order.id, outcome, now());
-      const updated = (await findPlacedOrder(db, found.order.tokenValue))!;
+      const updated = await operateOrder(context, {
+        reference: request.params.reference,
+        operation: request.params.operation as StaffOperation,
+      });
       return (await summaries(db, [updated]))[0];
     },
   );

@@ -4,23 +4,15 @@
  * without letting anyone lock the owner out (http/rate-limits.ts, decisions 0009 and 0027).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { JWT_MESSAGES } from '../auth/guard.js';
 import { decoyHash, verifyPassword } from '../auth/passwords.js';
-import {
-  findCustomer,
-  findCustomerByEmail,
-  revokeRefreshToken,
-  spendRefreshToken,
-  storeRefreshToken,
-  updateCustomer,
-} from '../db/customers.js';
+import { findCustomerByEmail } from '../db/customers.js';
 import { normalizeEmail } from '../domain/customer-rules.js';
-import { newToken, REFRESH_TTL_MS, tokenDigest } from '../domain/secrets.js';
 import { AuthError } from '../http/errors.js';
 import { addressKey, type RateRule } from '../http/rate-limits.js';
-import { API_PREFIX, iri } from '../http/jsonld.js';
+import { API_PREFIX } from '../http/jsonld.js';
 import type { AppContext } from '../context.js';
+import { endSession, openSession, renewSession } from '../use-cases/sessions.js';
 
 const credentialsSchema = {
   body: {
@@ -45,29 +37,8 @@ const refreshSchema = {
   body: { type: ['object', 'null'], properties: { refresh_token: { type: 'string', maxLength: 200 } } },
 } as const;
 
-const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits, now }) => {
-  /** A sign-in's tokens, or a rotation's (`refreshToken`: the spent token's successor, already stored when spent twice). */
-  async function issueTokens(
-    customerId: number,
-    email: string,
-    family: string = randomUUID(),
-    refreshToken: string = newToken(),
-  ) {
-    await storeRefreshToken(db, {
-      tokenHash: tokenDigest(refreshToken),
-      customerId,
-      family,
-      expiresAt: new Date(now().getTime() + REFRESH_TTL_MS),
-    });
-    // The customer is active: the 2 years of the retention rule start again, and any warning is void.
-    await updateCustomer(db, customerId, { lastSeenAt: now(), retentionWarnedAt: null });
-    // The access token names its session: ending the session (logout, new password) ends the token too.
-    return {
-      token: await jwt.sign({ customerId, email, session: family }),
-      refresh_token: refreshToken,
-      customer: iri('customers', customerId),
-    };
-  }
+const authRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, jwt, limits } = context;
 
   async function login(request: FastifyRequest<{ Body: { email: string; password: string } }>, reply: FastifyReply) {
     const email = normalizeEmail(request.body.email);
@@ -109,7 +80,7 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits
     await limits.take(request, 'knownAddress', pair); // this address is now the owner's
     // This browser too, wherever it goes next; in a header, so the answer's body stays lexik's.
     reply.header(DEVICE_HEADER, jwt.deviceToken(account, DEVICE_TTL_MS));
-    return issueTokens(customer.id, customer.email);
+    return openSession(context, { customerId: customer.id, email: customer.email });
   }
 
   app.post(`${API_PREFIX}/authentication-token`, { schema: credentialsSchema }, login);
@@ -121,16 +92,14 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits
     async (request) => {
       const presented = request.body?.refresh_token;
       if (!presented) throw new AuthError(401, 'Missing JWT Refresh Token');
-      const outcome = await spendRefreshToken(db, tokenDigest(presented), now());
-      if (outcome.kind === 'unknown') throw new AuthError(401, 'JWT Refresh Token Not Found');
-      if (outcome.kind === 'expired') throw new AuthError(401, 'Invalid JWT Refresh Token');
-      if (outcome.kind === 'reused') {
-        request.log.warn({ customerId: outcome.customerId }, 'refresh token reused: family revoked');
+      const renewed = await renewSession(context, { presented });
+      if (renewed.kind === 'unknown') throw new AuthError(401, 'JWT Refresh Token Not Found');
+      if (renewed.kind === 'expired') throw new AuthError(401, 'Invalid JWT Refresh Token');
+      if (renewed.kind === 'reused') {
+        request.log.warn({ customerId: renewed.customerId }, 'refresh token reused: family revoked');
         throw new AuthError(401, 'Invalid JWT Refresh Token');
       }
-      const customer = await findCustomer(db, outcome.customerId);
-      if (!customer) throw new AuthError(401, 'JWT Refresh Token Not Found');
-      return issueTokens(customer.id, customer.email, outcome.family, jwt.successorOf(presented));
+      return renewed.tokens;
     },
   );
 
@@ -140,7 +109,7 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, limits
     async (request, reply) => {
       const presented = request.body?.refresh_token;
       if (!presented) return reply.status(400).send({ code: 400, message: 'No refresh_token found.' });
-      const revoked = await revokeRefreshToken(db, tokenDigest(presented), now());
+      const revoked = await endSession(context, { presented });
       return {
         code: 200,
         message: revoked

@@ -8,8 +8,6 @@ import { requireSignedIn } from '../auth/guard.js';
 import {
   findAvailableExportVehicle,
   listAvailableExportVehicles,
-  markQuoteRequestNotified,
-  recordQuoteRequest,
   type ExportVehicleRow,
 } from '../db/export-vehicles.js';
 import {
@@ -19,11 +17,10 @@ import {
   isExportVehicleStatus,
   mayBuyExportVehicles,
 } from '../domain/export-vehicles.js';
-import { frenchDateTime } from '../domain/withdrawal.js';
 import { HttpError, notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member, syliusDate } from '../http/jsonld.js';
-import { quoteRequestCopyMail, quoteRequestStaffMail } from '../mail/templates.js';
 import type { AppContext } from '../context.js';
+import { requestQuote } from '../use-cases/request-quote.js';
 
 const RESOURCE = 'export-vehicles';
 
@@ -46,10 +43,8 @@ function vehicleFields(row: ExportVehicleRow) {
   };
 }
 
-const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (
-  app,
-  { db, jwt, limits, mailer, now, siteUrl, staffEmail },
-) => {
+const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, jwt, limits } = context;
   async function professional(request: FastifyRequest) {
     const { customer } = await requireSignedIn(db, jwt, request);
     if (!mayBuyExportVehicles(customer)) throw new HttpError(403, EXPORT_MESSAGES.professionalsOnly);
@@ -108,41 +103,12 @@ const exportVehiclesRoutes: FastifyPluginAsync<AppContext> = async (
       const checked = checkQuoteRequest(request.body ?? {});
       if (!checked.ok) throw new ViolationError(checked.violations);
       await limits.hit(request, 'quotePerCustomer', String(customer.id));
-      const requestedAt = now();
-      const row = await recordQuoteRequest(db, {
-        vehicleId: vehicle.id,
-        customerId: customer.id,
-        companyName: customer.companyName!,
-        siret: customer.siret!,
-        contactName: `${customer.firstName} ${customer.lastName}`,
-        email: customer.email,
-        ...checked.fields,
-        requestedAt,
+      const { row, requestedAt, notified } = await requestQuote(context, {
+        customer,
+        vehicle,
+        fields: checked.fields,
+        log: request.log,
       });
-      const details = {
-        vehicle: `${vehicle.make} ${vehicle.model} ${vehicle.version} (${vehicle.year})`,
-        code: vehicle.code,
-        companyName: row.companyName,
-        siret: row.siret,
-        contactName: row.contactName,
-        email: row.email,
-        phoneNumber: row.phoneNumber,
-        destination: row.destination,
-        message: row.message,
-        requestedAt: frenchDateTime(requestedAt),
-      };
-      // The request is kept whatever the mail does: a failure leaves notifiedAt empty for the staff to see.
-      let notified = false;
-      try {
-        await mailer.send(quoteRequestStaffMail(staffEmail, details));
-        await markQuoteRequestNotified(db, row.id, now());
-        notified = true;
-        await mailer.send(
-          quoteRequestCopyMail(customer.email, customer.firstName, details, `${siteUrl}/compte/vehicules-export`),
-        );
-      } catch (error) {
-        request.log.error({ err: error, quoteRequest: row.id }, 'quote request mail failed');
-      }
       return reply.status(201).send(
         item('ExportQuoteRequest', `${iri(RESOURCE, vehicle.code)}/quote-requests/${row.id}`, {
           id: row.id,

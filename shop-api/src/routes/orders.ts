@@ -6,28 +6,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
 import { accessibleOrder as accessibleOrderFor, accessibleOrderRow } from '../auth/order-access.js';
-import {
-  createOrder,
-  deleteOrderItem,
-  findVariantStock,
-  insertNewOrderItem,
-  latestCartOf,
-  listCustomerOrders,
-  listShippingMethods,
-  orderItemsOf,
-  orderWeight,
-  writeShippingMethod,
-} from '../db/orders.js';
-import { addItemProblem, CART_MESSAGES } from '../domain/cart.js';
-import { CHECKOUT_MESSAGES, methodsFor } from '../domain/checkout.js';
-import { apply, canApply, CHECKOUT } from '../domain/order-states.js';
-import { newToken } from '../domain/secrets.js';
+import { findVariantStock, listCustomerOrders, listShippingMethods } from '../db/orders.js';
+import { CART_MESSAGES } from '../domain/cart.js';
+import { CHECKOUT_MESSAGES } from '../domain/checkout.js';
+import { canApply, CHECKOUT } from '../domain/order-states.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, collection, iri, item, member } from '../http/jsonld.js';
 import { rowId } from '../http/params.js';
 import type { AppContext } from '../context.js';
 import { addressOrder, type AddressStepBody } from '../use-cases/address-order.js';
-import { changeOrder } from '../use-cases/change-cart.js';
+import { addCartItem, chooseShippingMethod, openCart, removeCartItem } from '../use-cases/change-cart.js';
 import { orderFields } from '../serialisers/orders.js';
 
 const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
@@ -40,20 +28,9 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       schema: { body: { type: ['object', 'null'], properties: { localeCode: { type: 'string', maxLength: 16 } } } },
     },
     async (request, reply) => {
-      // A broken token is an error, not anonymity. A customer picks up the cart they already have (from
-      // an earlier visit or another device), as Sylius's PickupCart does; a visitor gets a new one.
+      // A broken token is an error, not anonymity.
       const customerId = request.headers.authorization ? (await requireCustomer(db, jwt, request)).customerId : null;
-      const picked = customerId === null ? null : await latestCartOf(db, customerId);
-      const bundle = picked ?? {
-        order: await createOrder(db, {
-          tokenValue: newToken(24),
-          customerId,
-          localeCode: request.body?.localeCode ?? 'fr_FR',
-        }),
-        items: [],
-        shipment: null,
-        withdrawals: [],
-      };
+      const bundle = await openCart(context, { customerId, localeCode: request.body?.localeCode ?? 'fr_FR' });
       return reply
         .status(201)
         .send(item('Order', iri('orders', bundle.order.tokenValue), orderFields(bundle, { withState: true })));
@@ -113,28 +90,11 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
         throw new ViolationError([
           { propertyPath: 'productVariant', message: 'Cette pièce n’existe pas ou n’est plus en vente.' },
         ]);
-      const quantity = request.body.quantity ?? 1;
-      const cart = await changeOrder(context, request.log, order, async (tx) => {
-        // Inserted only if absent and the cart has room, the order locked: two clicks cannot add the
-        // part twice, nor two tabs go past the cart's size. The answer's reasons are read only on refusal.
-        const addable = addItemProblem(variant, quantity, false, 0) === null;
-        const added =
-          addable &&
-          (await insertNewOrderItem(tx, order.id, {
-            variantId: variant.id,
-            variantCode: variant.code,
-            productName: variant.productName,
-            quantity: 1,
-            unitPrice: variant.price,
-            total: variant.price,
-          }));
-        if (added) return;
-        const rows = await orderItemsOf(tx, order.id);
-        const already = rows.some((row) => row.variantId === variant.id);
-        const problem = addItemProblem(variant, quantity, already, rows.length) ?? CART_MESSAGES.already;
-        throw new ViolationError([
-          { propertyPath: problem === CART_MESSAGES.quantity ? 'quantity' : 'productVariant', message: problem },
-        ]);
+      const cart = await addCartItem(context, {
+        order,
+        variant,
+        quantity: request.body.quantity ?? 1,
+        log: request.log,
       });
       return reply
         .status(201)
@@ -153,9 +113,7 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
       const itemId = rowId(request.params.itemId);
       if (itemId === null) throw notFound();
-      await changeOrder(context, request.log, order, async (tx) => {
-        if (!(await deleteOrderItem(tx, order.id, itemId))) throw notFound();
-      });
+      await removeCartItem(context, { order, itemId, log: request.log });
       return reply.status(204).send();
     },
   );
@@ -220,14 +178,7 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       const all = await listShippingMethods(db);
       if (!all.some((method) => method.code === code))
         throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.unknownMethod }]);
-      const updated = await changeOrder(context, request.log, order, async (tx, locked) => {
-        const method = methodsFor(all, await orderWeight(tx, order.id)).find((candidate) => candidate.code === code);
-        if (!method)
-          throw new ViolationError([{ propertyPath: 'shippingMethod', message: CHECKOUT_MESSAGES.methodUnfit }]);
-        if (!canApply(CHECKOUT, locked.checkoutState, 'select_shipping'))
-          throw new ViolationError([{ propertyPath: '', message: CHECKOUT_MESSAGES.notAddressed }]);
-        await writeShippingMethod(tx, order.id, method.code, apply(CHECKOUT, locked.checkoutState, 'select_shipping'));
-      });
+      const updated = await chooseShippingMethod(context, { order, code, methods: all, log: request.log });
       return item('Order', iri('orders', order.tokenValue), orderFields(updated, { withState: true }));
     },
   );

@@ -7,18 +7,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.js';
 import { findCustomer } from '../db/customers.js';
-import {
-  findOrder,
-  markWithdrawalAcknowledged,
-  recordWithdrawal,
-  type OrderBundle,
-  type WithdrawalRow,
-} from '../db/orders.js';
-import { frenchDateTime, itemsToWithdraw, WITHDRAWAL_MESSAGES, withdrawalStatus } from '../domain/withdrawal.js';
+import { findOrder, type OrderBundle, type WithdrawalRow } from '../db/orders.js';
+import { itemsToWithdraw, WITHDRAWAL_MESSAGES, withdrawalStatus } from '../domain/withdrawal.js';
 import { notFound, ViolationError } from '../http/errors.js';
 import { API_PREFIX, iri, item, syliusDate } from '../http/jsonld.js';
-import { withdrawalAcknowledgementMail } from '../mail/templates.js';
 import type { AppContext } from '../context.js';
+import { withdraw } from '../use-cases/withdraw.js';
 
 function withdrawalFields(row: WithdrawalRow, bundle: OrderBundle) {
   return {
@@ -31,7 +25,8 @@ function withdrawalFields(row: WithdrawalRow, bundle: OrderBundle) {
   };
 }
 
-const withdrawalsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt, mailer, now, siteUrl }) => {
+const withdrawalsRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
+  const { db, jwt, now } = context;
   /** The signed-in customer's placed order with its status; 404 for anyone else and for carts. */
   async function ownOrder(request: FastifyRequest, token: string) {
     const claims = await requireCustomer(db, jwt, request);
@@ -93,40 +88,15 @@ const withdrawalsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, jwt,
         ? null
         : itemsToWithdraw(requested, status.remainingItemIds);
       if (!itemIds) throw new ViolationError([{ propertyPath: 'items', message: WITHDRAWAL_MESSAGES.unknownItems }]);
-      const requestedAt = now();
-      const row = await recordWithdrawal(db, {
-        orderId: bundle.order.id,
-        itemIds,
-        fullName: `${customer.firstName} ${customer.lastName}`,
-        email: customer.email,
-        requestedAt,
-      });
+      const row = await withdraw(context, { bundle, customer, itemIds, log: request.log });
       if (!row) throw new ViolationError([{ propertyPath: 'items', message: WITHDRAWAL_MESSAGES.unknownItems }]);
-      const names = itemIds.map((id) => bundle.items.find((line) => line.id === id)!.productName);
-      let acknowledged = row;
-      try {
-        await mailer.send(
-          withdrawalAcknowledgementMail(customer.email, customer.firstName, {
-            number: bundle.order.number ?? '',
-            names,
-            requestedAt: frenchDateTime(requestedAt),
-            url: `${siteUrl}/compte/commandes/${bundle.order.tokenValue}`,
-          }),
-        );
-        const at = now();
-        await markWithdrawalAcknowledged(db, row.id, at);
-        acknowledged = { ...row, acknowledgedAt: at };
-      } catch (error) {
-        // The withdrawal stands without the mail: it is recorded, and the order page shows it.
-        request.log.error({ err: error, order: bundle.order.number }, 'withdrawal acknowledgement mail failed');
-      }
       return reply
         .status(201)
         .send(
           item(
             'Withdrawal',
             `${iri('orders', bundle.order.tokenValue)}/withdrawals/${row.id}`,
-            withdrawalFields(acknowledged, bundle),
+            withdrawalFields(row, bundle),
           ),
         );
     },

@@ -7,7 +7,7 @@
  * off the list). Re-importing the same file changes nothing. Exit code 2 when lines were refused.
  */
 import { EXPORT_COLUMNS, EXPORT_REQUIRED_COLUMNS } from '../domain/export-vehicles.js';
-import type { ExportImportResult } from '../routes/admin-export-vehicles.js';
+import type { ExportImportResult } from '../use-cases/import-export-vehicles.js';
 import { fail, staffClient } from './client.js';
 import { readStaffCsv } from './csv.js';
 
