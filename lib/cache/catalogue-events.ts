@@ -5,9 +5,17 @@
  * Reads no event concerns (taxons, shipping methods, countries) carry no tag and expire by time only.
  */
 
-/** What happened to parts, as the shop API announces it (shop-api/src/notify/catalogue-events.ts). */
+/**
+ * What happened to parts, as the shop API announces it (shop-api/src/domain/catalogue-events.ts; a unit
+ * test fails when the two lists differ). An event this storefront does not know yet (a newer shop API)
+ * is read as `changed`, the widest: its parts' pages, the listings and the part index expire.
+ */
 export const CATALOGUE_EVENTS = ['created', 'changed', 'held', 'released', 'sold', 'restocked', 'withdrawn'] as const;
 type CatalogueEvent = (typeof CATALOGUE_EVENTS)[number];
+
+/** The event the storefront acts on for the name the shop API sent. */
+export const knownEvent = (name: string): CatalogueEvent =>
+  (CATALOGUE_EVENTS as readonly string[]).includes(name) ? (name as CatalogueEvent) : 'changed';
 
 export interface CatalogueChange {
   event: CatalogueEvent;

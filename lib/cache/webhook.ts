@@ -7,7 +7,7 @@
  * lib/cache/catalogue-events.ts.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CATALOGUE_EVENTS, type CatalogueChange } from './catalogue-events';
+import { knownEvent, type CatalogueChange } from './catalogue-events';
 
 const MAX_WEBHOOK_AGE_SECONDS = 300;
 export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024;
@@ -117,19 +117,26 @@ export function checkWebhook({ secret, timestamp, signature, body, now, replays 
   return { ok: true, changes };
 }
 
-/** Well-formed events, each code once; null for anything else. */
+/** What an event's name can look like: an unknown one is acted on as a change, never refused. */
+const EVENT_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
+
+/**
+ * Well-formed events, each code once; null for anything else. An event this storefront does not know
+ * still expires its parts (lib/cache/catalogue-events.ts, knownEvent): refusing the whole call would leave
+ * every page of the batch stale.
+ */
 function asChanges(events: unknown): CatalogueChange[] | null {
   if (!Array.isArray(events) || events.length === 0 || events.length > 100) return null;
   const changes: CatalogueChange[] = [];
   let count = 0;
   for (const item of events as { event?: unknown; codes?: unknown }[]) {
     const { event, codes } = item ?? {};
-    if (!(CATALOGUE_EVENTS as readonly unknown[]).includes(event)) return null;
+    if (typeof event !== 'string' || !EVENT_NAME.test(event)) return null;
     if (!Array.isArray(codes) || codes.length === 0) return null;
     if (!codes.every((code) => typeof code === 'string' && PART_CODE.test(code))) return null;
     count += codes.length;
     if (count > MAX_CODES) return null;
-    changes.push({ event: event as CatalogueChange['event'], codes: [...new Set(codes as string[])] });
+    changes.push({ event: knownEvent(event), codes: [...new Set(codes as string[])] });
   }
   return changes;
 }

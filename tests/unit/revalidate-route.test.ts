@@ -158,6 +158,22 @@ describe('POST /api/revalidate', () => {
     }
   });
 
+  it('takes a batch holding an event it does not know: the batch is not refused, every part in it expires', async () => {
+    const POST = await load();
+    // A newer shop API may announce an event this storefront has never heard of.
+    const body = JSON.stringify({
+      id: randomUUID(),
+      events: [
+        { event: 'held', codes: ['P0000009'] },
+        { event: 'repriced', codes: ['P0000010'] },
+      ],
+    });
+    const response = await POST(new Request(url, { method: 'POST', body, headers: signed(body) }));
+    expect(response.status).toBe(200);
+    const expired = revalidateTag.mock.calls.map(([tag]) => tag);
+    expect(expired.sort()).toEqual(['listings', 'part-index', 'product:P0000009', 'product:P0000010']);
+  });
+
   it('refuses tag names: the shop API announces events, the storefront picks the tags', async () => {
     const POST = await load();
     const body = JSON.stringify({ id: randomUUID(), tags: ['listings'] });

@@ -64,7 +64,9 @@ describe('revalidation webhook check', () => {
       // Tag names are the storefront's own: the shop API sends events, never tags.
       '{"tags":["listings"]}',
       '{"events":[]}',
-      '{"events":[{"event":"exploded","codes":["P1"]}]}',
+      '{"events":[{"event":17,"codes":["P1"]}]}',
+      '{"events":[{"event":"Not an event name","codes":["P1"]}]}',
+      '{"events":[{"codes":["P1"]}]}',
       '{"events":[{"event":"sold","codes":[]}]}',
       '{"events":[{"event":"sold","codes":["a b"]}]}',
       `{"events":[{"event":"sold","codes":["${'x'.repeat(65)}"]}]}`,
@@ -123,5 +125,23 @@ describe('replay guard of the revalidation webhook', () => {
     expect(checkWebhook({ ...call('c'), now, replays })).toMatchObject({ ok: false, status: 503 });
     expect(checkWebhook({ ...call('a'), now, replays })).toMatchObject({ ok: false, status: 409 });
     expect(checkWebhook({ ...call('c', now + 301), now: now + 301, replays }).ok).toBe(true);
+  });
+
+  it('takes an event it does not know as a change of its parts, and the rest of the batch as sent', () => {
+    const payload = JSON.stringify({
+      events: [
+        { event: 'repriced', codes: ['P0000003'] },
+        { event: 'sold', codes: ['P0000004'] },
+      ],
+    });
+    expect(checkWebhook({ secret, timestamp: String(now), signature: sign(now, payload), body: payload, now })).toEqual(
+      {
+        ok: true,
+        changes: [
+          { event: 'changed', codes: ['P0000003'] },
+          { event: 'sold', codes: ['P0000004'] },
+        ],
+      },
+    );
   });
 });

@@ -7,7 +7,8 @@
  * events are announced once the transaction committed, never when it rolled back (decision 0011).
  */
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
-import { announceCatalogueChange, type CatalogueChange, type CatalogueEvent } from '../notify/catalogue-events.js';
+import type { CatalogueEvent } from '../domain/catalogue-events.js';
+import { announceCatalogueChange, type CatalogueChange } from '../notify/catalogue-events.js';
 import { availabilityOf, type PartAvailability } from '../domain/part-availability.js';
 import type { Db } from './client.js';
 import { payments, products, productVariants } from './schema.js';

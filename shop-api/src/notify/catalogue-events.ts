@@ -5,14 +5,8 @@
  * listeners of that database (the app's storefront notifier).
  */
 import type { Db } from '../db/client.js';
+import type { CatalogueEvent } from '../domain/catalogue-events.js';
 import { forgetListingTotals } from '../db/products.js';
-
-/**
- * What happened to parts: created or changed (staff import, photos), held by a payment being made or
- * released when it ends without a sale, sold, restocked (a cancelled order's parts back on sale), or
- * withdrawn from sale by the staff.
- */
-export type CatalogueEvent = 'created' | 'changed' | 'held' | 'released' | 'sold' | 'restocked' | 'withdrawn';
 
 /** One event and the codes of the parts it concerns (a part's variant has the part's code). */
 export interface CatalogueChange {

@@ -9,7 +9,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import ky from 'ky';
-import type { CatalogueChange, CatalogueEvent } from './catalogue-events.js';
+import type { CatalogueEvent } from '../domain/catalogue-events.js';
+import type { CatalogueChange } from './catalogue-events.js';
 
 /** Codes sent in one call at most: its body stays far below the storefront's 16 KiB limit. */
 const MAX_CODES_PER_CALL = 500;
