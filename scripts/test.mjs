@@ -2,7 +2,8 @@
 /**
  * `npm test`: every test of the project, in order —
  *  0. the team's habits: Prettier's format check, ESLint (no error, no warning) and knip (no unused file,
- *     export or dependency), madge (no import circle in the storefront or in shop-api); as `npm run lint`,
+ *     export or dependency), madge (no import circle in the storefront or in shop-api), dependency-cruiser
+ *     (the layers of both halves, decision 0030); as `npm run lint`,
  *  1. type checks of the shop API (the storefront is type-checked by its build),
  *  2. Vitest: unit tests, then shop-api integration tests on PGlite (and on PostgreSQL when
  *     DATABASE_URL is set),
@@ -32,6 +33,7 @@ results.push(step('Format (Prettier)', bin('prettier'), ['--check', '--log-level
 results.push(step('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings=0']));
 results.push(step('Unused code (knip)', bin('knip'), []));
 results.push(step('Import circles (madge)', 'npm', ['run', '--silent', 'lint:circles']));
+results.push(step('Layers (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:layers']));
 results.push(step('Types (shop-api)', bin('tsc'), ['--noEmit', '-p', 'shop-api']));
 results.push(
   step(`Vitest (unit, shop-api on PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, bin('vitest'), [

@@ -7,8 +7,7 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import { cancelPaymentsHolding } from './payments.js';
 import { catalogueTransaction, recordChange, sellParts } from './stock.js';
 import type { ImportedPart } from '../domain/part-import.js';
-import { normalizeReference, normalizeText } from '../domain/text.js';
-import { codePart } from '../seed/generate.js';
+import { codePart, normalizeReference, normalizeText } from '../domain/text.js';
 import type { Db } from './client.js';
 import { productCompatibilities, productImages, products, productTaxons, productVariants, taxons } from './schema.js';
 

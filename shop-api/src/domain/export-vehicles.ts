@@ -4,7 +4,7 @@
  * yard only to another professional, and not as waste outside the OECD. So the list and its quotes
  * are for professional accounts (company and SIRET) only, and nothing here is paid online.
  */
-import type { Violation } from '../http/errors.js';
+import type { Violation } from './violation.js';
 import { frenchNumber } from './part-import.js';
 
 export const EXPORT_VEHICLE_STATUSES = {

@@ -1,4 +1,5 @@
 /** Text normalisation shared by the seed, the importers and the search filter. */
+import slugify from 'slugify';
 
 /** Lower case, accents removed, runs of spaces folded: "Boîte  de Vitesses" → "boite de vitesses". */
 export function normalizeText(value: string): string {
@@ -15,4 +16,10 @@ export function normalizeReference(value: string): string {
   return normalizeText(value)
     .replace(/[^a-z0-9]/g, '')
     .toUpperCase();
+}
+
+/** A name as a part of a code or an address: "1.5 dCi 90" → "1-5-dci-90". */
+export function codePart(value: string): string {
+  // Keep the dot's separation, which slugify would drop.
+  return slugify(value.replace(/\./g, ' '), { lower: true, strict: true, locale: 'fr' });
 }

@@ -5,18 +5,12 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import slugify from 'slugify';
-import { normalizeReference, normalizeText } from '../domain/text.js';
+import { codePart, normalizeReference, normalizeText } from '../domain/text.js';
 import { FAMILIES, type SubFamilySeed } from './families.js';
 import { VEHICLE_BRANDS, type OemStyle } from './vehicles.js';
 
 export const ROOT_CATEGORY_CODE = 'category';
 const ROOT_VEHICLE_CODE = 'vehicle';
-
-export function codePart(value: string): string {
-  // "1.5 dCi 90" → "1-5-dci-90": keep the dot's separation, which slugify would drop.
-  return slugify(value.replace(/\./g, ' '), { lower: true, strict: true, locale: 'fr' });
-}
 
 export interface TaxonSeed {
   code: string;
