@@ -1,7 +1,7 @@
 /**
- * The payment terms, learned from the shop API's channel once per process (decision 0029): the proxy
- * (the CSP) and the pages (the demonstration banner, the payment step) read them here. No `server-only`:
- * the proxy bundles it.
+ * The payment terms as the proxy learns them from the shop API's channel, once per process (decision
+ * 0029), for the CSP; the pages learn them through lib/payment/server.ts. No `server-only`: the proxy
+ * bundles it.
  */
 import { proxyRead } from '@/lib/shop-api/proxy';
 import { CHANNEL_PATH } from './channel.mjs';
@@ -16,9 +16,10 @@ let failedAt = Number.NEGATIVE_INFINITY;
 
 async function ask(): Promise<PaymentTerms | null> {
   const answer = await proxyRead<unknown>(CHANNEL_PATH);
-  // An answer, with the extension or without it (a Sylius), is the shop API's word; none, or a 5xx, is not.
-  if (!answer || answer.status >= 500) return null;
-  return paymentTermsOf(answer.status === 200 ? answer.body : null);
+  // The channel, with the extension or without it (a Sylius), or no such channel, is the shop API's word;
+  // no answer, or a passing refusal (5xx, 429), is not.
+  if (answer?.status === 200) return paymentTermsOf(answer.body);
+  return answer?.status === 404 ? UNSAID : null;
 }
 
 /**

@@ -1,8 +1,10 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { unstable_cache } from 'next/cache';
-import { learnPaymentTerms } from './learn';
-import { UNSAID, type PaymentTerms } from './rules';
+import { ShopApiError } from '@/lib/shop-api/errors';
+import { catalogueGet } from '@/lib/shop-api/server';
+import { CHANNEL_PATH } from './channel.mjs';
+import { paymentTermsOf, UNSAID, type PaymentTerms } from './rules';
 
 /**
  * Kept under a key of this process only: Next's data cache outlives the process (its disk cache is
@@ -11,14 +13,20 @@ import { UNSAID, type PaymentTerms } from './rules';
 const PROCESS_KEY = randomUUID();
 
 /**
- * Asked inside a cache scope: an uncached read would make every page that shows the banner dynamic.
- * A failure is thrown, so that nothing is kept and the next render asks again.
+ * The channel's terms, read once per process inside a cache scope: an uncached read would make every
+ * page that shows the banner dynamic. With the pages' own budget, not the proxy's two seconds: a build
+ * on a busy machine must not bake a timeout's default into cached pages. No answer is thrown, so that
+ * nothing is kept and the next render asks again.
  */
 const learnedOnce = unstable_cache(
-  async () => {
-    const { terms, learned } = await learnPaymentTerms();
-    if (!learned) throw new Error('the shop API did not say how payments are taken');
-    return terms;
+  async (): Promise<PaymentTerms> => {
+    try {
+      return paymentTermsOf(await catalogueGet<unknown>(CHANNEL_PATH));
+    } catch (error) {
+      // No such channel (a Sylius that names its own otherwise): the shop API's word, which says nothing of payments.
+      if (error instanceof ShopApiError && error.kind === 'not-found') return UNSAID;
+      throw error;
+    }
   },
   ['payment-terms', PROCESS_KEY],
   { revalidate: false },
