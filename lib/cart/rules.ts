@@ -27,11 +27,11 @@ export type AddOutcome =
   | { kind: 'refused'; code: RefusalCode };
 
 /** What follows the shop API's answer to posting a part to the cart `token` (status 0: no answer). */
-export function afterAdd(token: string, answer: { status: number; message?: string }): AddOutcome {
+export function afterAdd(token: string, answer: { status: number; code?: string }): AddOutcome {
   if (answer.status === 201) return { kind: 'added' };
   if (answer.status === 404) return { kind: 'new-cart', previousToken: null };
   if (answer.status === 0 || answer.status >= 500) return { kind: 'refused', code: 'panier-indisponible' };
-  const code = refusalFor(answer.message, 'non-ajoutee');
+  const code = refusalFor(answer.code, 'non-ajoutee');
   // The shop API refuses to change an order that is no longer a cart: this one was placed.
   if (code === 'commande-validee') return { kind: 'new-cart', previousToken: token };
   return { kind: 'refused', code };

@@ -6,7 +6,7 @@ import { sessionCookieOptions } from '@/lib/auth/tokens';
 import { storefrontConfig } from '@/lib/config/server';
 import type { Order } from '@/lib/orders/types';
 import { withShopperChoice, type ShopperChoice } from '@/lib/checkout/state';
-import { publicCall, shopperCall, violationMessages, type ShopAnswer } from '@/lib/shop-api/server';
+import { publicCall, shopperCall, type ShopAnswer } from '@/lib/shop-api/server';
 import type { RefusalCode } from '@/lib/url/refusal';
 import { lastSegment } from '@/lib/url/decode';
 import { isShopIdentifier } from '@/lib/shop-api/identifier';
@@ -97,7 +97,7 @@ async function postItem(token: string, variant: string): Promise<AddOutcome> {
     quantity: 1,
   });
   if (answer.status === 201 && answer.body) await rememberAnswer(token, answer.body);
-  return afterAdd(token, { status: answer.status, message: violationMessages(answer)[0] });
+  return afterAdd(token, answer);
 }
 
 /**

@@ -15,6 +15,11 @@ export interface ShopAnswer<T = unknown> {
   body: T | null;
   /** The error body's `message` (lexik's JWT messages among them). */
   message?: string;
+  /**
+   * The refusal's code, the shop API's extension (the first violation's, or the error's): callers
+   * recognise refusals by it, never by their sentence. A Sylius violation's code is its constraint's.
+   */
+  code?: string;
   /** A sign-in's new device token for this browser (the shop API's sign-in limits, decision 0027). */
   deviceToken?: string;
   /** A refusal's Retry-After in seconds (429): how long the shopper waits, said to them. */
@@ -117,6 +122,13 @@ function urlOf(request: ShopRequest): string {
   return url.toString();
 }
 
+/** The code of a refusal's body: its first violation's, or its own (a string; lexik's numeric `code` is a status). */
+function refusalCode(body: unknown): string | undefined {
+  const refusal = body as { code?: unknown; violations?: { code?: unknown }[] } | null;
+  const code = Array.isArray(refusal?.violations) ? refusal.violations[0]?.code : refusal?.code;
+  return typeof code === 'string' && code.length <= 100 ? code : undefined;
+}
+
 async function answerOf<T>(response: Response): Promise<ShopAnswer<T>> {
   const text = await response.text();
   let body: unknown = null;
@@ -126,6 +138,7 @@ async function answerOf<T>(response: Response): Promise<ShopAnswer<T>> {
     body = null;
   }
   const message = (body as { message?: unknown } | null)?.message;
+  const code = refusalCode(body);
   const deviceToken = response.headers.get('x-device-token');
   const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
   return {
@@ -133,6 +146,7 @@ async function answerOf<T>(response: Response): Promise<ShopAnswer<T>> {
     statusText: response.statusText,
     body: body as T | null,
     ...(typeof message === 'string' ? { message } : {}),
+    ...(code ? { code } : {}),
     ...(deviceToken ? { deviceToken } : {}),
     ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
   };

@@ -14,16 +14,23 @@ export function readRefusal(value: unknown): RefusalCode | null {
   return typeof value === 'string' && Object.hasOwn(MESSAGES, value) ? (value as RefusalCode) : null;
 }
 
+/** The shop API's refusal codes a page names, each with its own. */
+const FROM_SHOP_API: Readonly<Record<string, RefusalCode>> = {
+  'cart.sold': 'vendue',
+  'cart.reserved': 'reservee',
+  'cart.already': 'deja-au-panier',
+  'cart.quantity': 'quantite',
+  'cart.full': 'panier-plein',
+  'checkout.completed': 'commande-validee',
+};
+
 /**
- * The code of a refusal the shop API answered in French (its sentence, possibly after "<part> : "), or
- * `fallback` for a sentence the storefront has no code for.
+ * The page's code of a refusal the shop API answered with code `apiCode`, or `fallback` for any other
+ * (a Sylius without the yard's codes among them): never recognised by its sentence, which the shop API
+ * may reword.
  */
-export function refusalFor(apiMessage: string | undefined, fallback: RefusalCode): RefusalCode {
-  if (!apiMessage) return fallback;
-  const found = Object.keys(MESSAGES).find(
-    (code) => apiMessage === MESSAGES[code] || apiMessage.endsWith(` : ${MESSAGES[code]}`),
-  );
-  return (found as RefusalCode | undefined) ?? fallback;
+export function refusalFor(apiCode: string | undefined, fallback: RefusalCode): RefusalCode {
+  return apiCode !== undefined && Object.hasOwn(FROM_SHOP_API, apiCode) ? FROM_SHOP_API[apiCode]! : fallback;
 }
 
 /** `path` telling its page about `code`. */

@@ -151,6 +151,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       {
         propertyPath: 'currentPassword',
         message: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
+        code: 'account.passwordForEmail',
       },
     ]);
     const wrongPassword = await call('PUT', url, {
@@ -158,7 +159,11 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       body: { email: 'voleur@exemple.fr', currentPassword: 'pas-le-bon-2026' },
     });
     expect(wrongPassword.body.violations).toEqual([
-      { propertyPath: 'currentPassword', message: 'Le mot de passe fourni est différent de celui en cours.' },
+      {
+        propertyPath: 'currentPassword',
+        message: 'Le mot de passe fourni est différent de celui en cours.',
+        code: 'account.wrongCurrentPassword',
+      },
     ]);
     expect(await mailsTo('voleur@exemple.fr')).toEqual([]);
     // The same address, however typed, is no change.
@@ -539,7 +544,9 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       const slipped = await call('PATCH', `${API}/account-verification-requests/lien-glisse-avant`, {
         body: { password: 'nouveau-2026-x', firstName: 'Léa', lastName: 'Martin' },
       });
-      expect(slipped.body.violations).toEqual([{ propertyPath: 'password', message: MESSAGES.recoveryWaiting }]);
+      expect(slipped.body.violations).toEqual([
+        { propertyPath: 'password', message: MESSAGES.recoveryWaiting, code: 'account.recoveryWaiting' },
+      ]);
       // The owner's way back still works.
       expect((await recover(ownerLink, 'toujours-a-moi-2026')).status).toBe(202);
       expect((await login('pas-de-leurre@exemple.fr', 'toujours-a-moi-2026')).status).toBe(200);
@@ -577,7 +584,9 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       ).toBe(202);
       const answer = await recover(taken, 'deux-comptes-2026');
       expect(answer.status).toBe(422);
-      expect(answer.body.violations).toEqual([{ propertyPath: 'email', message: MESSAGES.recoveryEmailTaken }]);
+      expect(answer.body.violations).toEqual([
+        { propertyPath: 'email', message: MESSAGES.recoveryEmailTaken, code: 'account.recoveryEmailTaken' },
+      ]);
       expect((await login('reprise@exemple.fr')).status).toBe(200);
     });
   });

@@ -102,7 +102,11 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     const bare = await call('PATCH', `${API}/account-verification-requests/${token}`, { body: {} });
     expect(bare.status).toBe(422);
     expect(bare.body.violations).toEqual([
-      { propertyPath: 'password', message: 'Saisissez le mot de passe choisi à l’inscription.' },
+      {
+        propertyPath: 'password',
+        message: 'Saisissez le mot de passe choisi à l’inscription.',
+        code: 'account.registrationPassword',
+      },
     ]);
     // A wrong one is refused, and the link still works.
     const wrong = await confirm(token, 'pas-le-bon-mot-de-passe');
@@ -279,13 +283,19 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       const refused = await confirm(any!, 'le-mot-de-passe-de-lucie');
       expect(refused.status).toBe(422);
       expect(refused.body.violations).toEqual([
-        { propertyPath: 'password', message: MESSAGES.notRegistrationPassword },
+        {
+          propertyPath: 'password',
+          message: MESSAGES.notRegistrationPassword,
+          code: 'account.notRegistrationPassword',
+        },
       ]);
       // The link proves the mailbox: with names, the owner's password makes the account.
       const badNames = await call('PATCH', `${API}/account-verification-requests/${any}`, {
         body: { password: 'le-mot-de-passe-de-lucie', firstName: 'Lucie', lastName: 'evil.com' },
       });
-      expect(badNames.body.violations).toEqual([{ propertyPath: 'lastName', message: MESSAGES.personName }]);
+      expect(badNames.body.violations).toEqual([
+        { propertyPath: 'lastName', message: MESSAGES.personName, code: 'account.personName' },
+      ]);
       const made = await call('PATCH', `${API}/account-verification-requests/${any}`, {
         body: { password: 'le-mot-de-passe-de-lucie', firstName: 'Lucie', lastName: 'Durand' },
       });
@@ -432,7 +442,9 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       token: session.token,
       body: { defaultAddress: `${API}/addresses/${own.id}` },
     });
-    expect(refused.body.violations).toEqual([{ propertyPath: 'defaultAddress', message: MESSAGES.defaultToReview }]);
+    expect(refused.body.violations).toEqual([
+      { propertyPath: 'defaultAddress', message: MESSAGES.defaultToReview, code: 'account.defaultToReview' },
+    ]);
     // Kept (« C’est bien mon adresse »), it is flagged again at the next reset: whoever kept it knew the
     // password, perhaps not its owner (the account model found a stranger keeping their own address).
     await call('PUT', `${API}/addresses/${own.id}`, { token: session.token, body: edited });
@@ -588,7 +600,9 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     expect(
       (await call('POST', `${API}/addresses`, { token: bob.token, body: { ...address, postcode: '123' } })).body
         .violations,
-    ).toEqual([{ propertyPath: 'postcode', message: 'Un code postal français compte 5 chiffres.' }]);
+    ).toEqual([
+      { propertyPath: 'postcode', message: 'Un code postal français compte 5 chiffres.', code: 'account.postcodeFr' },
+    ]);
 
     expect((await call('DELETE', created.body['@id'], { token: bob.token })).status).toBe(204);
     expect((await call('GET', created.body['@id'], { token: bob.token })).status).toBe(404);
@@ -631,7 +645,11 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.violations).toEqual([
-      { propertyPath: 'currentPassword', message: 'Le mot de passe fourni est différent de celui en cours.' },
+      {
+        propertyPath: 'currentPassword',
+        message: 'Le mot de passe fourni est différent de celui en cours.',
+        code: 'account.wrongCurrentPassword',
+      },
     ]);
     const changed = await call('PUT', `${API}/customers/${customer.id}/password`, {
       token: customer.token,
@@ -681,6 +699,8 @@ describe.each(BACKENDS)('customer accounts on %s', (backend) => {
       ).status,
     ).toBe(404);
     expect(await works(token)).toBe(404); // spent
+    // The storefront knows a dead link by its code, never by its sentence.
+    expect((await call('GET', `${API}/customers/reset-password/${token}`)).body.code).toBe('account.expiredResetLink');
     expect((await login('oubli@exemple.fr', 'nouveau-2026-x')).status).toBe(200);
     // Sessions opened before the reset end with it.
     expect(

@@ -68,7 +68,9 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
 
     const again = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: first!.code });
     expect(again.status).toBe(422);
-    expect(again.body.violations).toEqual([{ propertyPath: 'productVariant', message: CART_MESSAGES.already }]);
+    expect(again.body.violations).toEqual([
+      { propertyPath: 'productVariant', message: CART_MESSAGES.already, code: 'cart.already' },
+    ]);
     expect((await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: 'P9999999' })).status).toBe(
       422,
     );
@@ -91,7 +93,9 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
       productVariant: part!.code,
       quantity: 2,
     });
-    expect(two.body.violations).toEqual([{ propertyPath: 'quantity', message: CART_MESSAGES.quantity }]);
+    expect(two.body.violations).toEqual([
+      { propertyPath: 'quantity', message: CART_MESSAGES.quantity, code: 'cart.quantity' },
+    ]);
 
     await shop.app.inject({
       method: 'POST',
@@ -100,7 +104,7 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
     });
     const sold = await call('POST', `${API}/orders/${cart.tokenValue}/items`, { productVariant: part!.code });
     expect(sold.status).toBe(422);
-    expect(sold.body.violations[0].message).toBe(CART_MESSAGES.sold);
+    expect(sold.body.violations[0]).toMatchObject({ message: CART_MESSAGES.sold, code: 'cart.sold' });
 
     // Another shopper's open payment holds the part.
     const [other] = await shop.database.db
@@ -209,7 +213,11 @@ describe.each(BACKENDS)('carts on %s', (backend) => {
         shippingMethod: 'messagerie',
       });
       expect(unfit.body.violations).toEqual([
-        { propertyPath: 'shippingMethod', message: 'Ce mode de livraison ne convient pas au poids de votre commande.' },
+        {
+          propertyPath: 'shippingMethod',
+          message: 'Ce mode de livraison ne convient pas au poids de votre commande.',
+          code: 'checkout.methodUnfit',
+        },
       ]);
       const parcel = await call('PATCH', `${API}/orders/${token}/shipments/${shipmentId}`, {
         shippingMethod: '/api/v2/shop/shipping-methods/colis',

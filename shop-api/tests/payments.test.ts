@@ -142,7 +142,7 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     const refused = await call('POST', `${API}/orders/${second}/pay`, urls);
     expect(refused.status).toBe(422);
     expect(refused.body.violations).toEqual([
-      { propertyPath: 'items', message: `${part!.name} : ${CART_MESSAGES.sold}` },
+      { propertyPath: 'items', message: `${part!.name} : ${CART_MESSAGES.sold}`, code: 'cart.sold' },
     ]);
   });
 
@@ -383,7 +383,9 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     const answers = await Promise.all(parts.map((part) => add(part.code)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(MAX_PARTS_PER_CART);
     const full = answers.find((answer) => answer.status === 422)!;
-    expect(full.body.violations).toEqual([{ propertyPath: 'productVariant', message: CART_MESSAGES.full }]);
+    expect(full.body.violations).toEqual([
+      { propertyPath: 'productVariant', message: CART_MESSAGES.full, code: 'cart.full' },
+    ]);
     const held = (await call('GET', `${API}/orders/${cart}`)).body.items as Json[];
     expect(held).toHaveLength(MAX_PARTS_PER_CART);
     // One out, one more in.

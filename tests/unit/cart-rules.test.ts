@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { afterAdd, isStillCart, mergeRefusal, type AddOutcome } from '@/lib/cart/rules';
 
 const cart = { tokenValue: 'abc', checkoutState: 'shipping_selected', paymentState: 'cart' };
-const refusal = (message: string) => ({ status: 422, message });
+const refusal = (code: string) => ({ status: 422, code });
 
 describe('cart rules', () => {
   it('tells a cart from an order already placed or paid', () => {
@@ -16,7 +16,7 @@ describe('cart rules', () => {
   it('creates a new cart when the old one is gone, or placed (keeping its token as the previous one)', () => {
     expect(afterAdd('abc', { status: 201 })).toEqual({ kind: 'added' });
     expect(afterAdd('lost', { status: 404 })).toEqual({ kind: 'new-cart', previousToken: null });
-    expect(afterAdd('abc', refusal('Cette commande est déjà validée : elle ne peut plus être modifiée.'))).toEqual({
+    expect(afterAdd('abc', refusal('checkout.completed'))).toEqual({
       kind: 'new-cart',
       previousToken: 'abc',
     });
@@ -25,11 +25,11 @@ describe('cart rules', () => {
   it('keeps the cart through a passing failure, and names a refused part', () => {
     expect(afterAdd('abc', { status: 0 })).toEqual({ kind: 'refused', code: 'panier-indisponible' });
     expect(afterAdd('abc', { status: 503 })).toEqual({ kind: 'refused', code: 'panier-indisponible' });
-    expect(afterAdd('abc', refusal('Cette pièce est déjà dans votre panier.'))).toEqual({
+    expect(afterAdd('abc', refusal('cart.already'))).toEqual({
       kind: 'refused',
       code: 'deja-au-panier',
     });
-    expect(afterAdd('abc', refusal('Quelque chose d’autre.'))).toEqual({ kind: 'refused', code: 'non-ajoutee' });
+    expect(afterAdd('abc', refusal('cart.something-else'))).toEqual({ kind: 'refused', code: 'non-ajoutee' });
   });
 
   it('tells the shopper after signing in when parts of the browser’s cart did not join the account’s', () => {

@@ -145,6 +145,26 @@ describe('headers', () => {
     };
     expect((await publicCall('POST', 'customers/reset-password', { email: 'a@b.fr' })).retryAfter).toBe(1740);
   });
+
+  it("hands back a refusal's code (the first violation's, or the error's), never lexik's numeric one", async () => {
+    const { publicCall } = await import('@/lib/shop-api/server');
+    const bodies: [unknown, string | undefined][] = [
+      [
+        { violations: [{ propertyPath: '', message: 'Vendue.', code: 'cart.sold' }, { code: 'cart.full' }] },
+        'cart.sold',
+      ],
+      [
+        { '@type': 'hydra:Error', 'hydra:description': 'Lien expiré.', code: 'account.expiredResetLink' },
+        'account.expiredResetLink',
+      ],
+      [{ code: 401, message: 'Invalid credentials.' }, undefined],
+      [{ violations: [{ propertyPath: 'email', message: 'This email is invalid.' }] }, undefined],
+    ];
+    for (const [body, code] of bodies) {
+      answer = (_seen, response) => reply(response, 422, body);
+      expect((await publicCall('POST', 'customers', {})).code, JSON.stringify(body)).toBe(code);
+    }
+  });
 });
 
 describe('a message mentioning JWT', () => {

@@ -2,7 +2,7 @@
  * Validation of account and address input, as Sylius's constraints do it, with
  * the French messages of Symfony's validators. Each function returns the violations, empty when valid.
  */
-import type { Violation } from '../http/errors.js';
+import type { Violation } from './violation.js';
 import { coded } from './refusal-codes.js';
 
 export const MESSAGES = coded('account', {

@@ -4,6 +4,11 @@
  */
 import frenchTexts from 'ajv-i18n/localize/fr/index.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { codeOf } from '../domain/refusal-codes.js';
+import type { Violation } from '../domain/violation.js';
+
+// Rules return violations, so the type is the domain's; routes and use cases take it here with ViolationError.
+export type { Violation };
 
 export class HttpError extends Error {
   constructor(
@@ -40,19 +45,16 @@ export class TooManyRequestsError extends Error {
   }
 }
 
+/** The shop's refusals carry their code next to their sentence (the yard's extension; see domain/refusal-codes.ts). */
 function hydraError(description: string): Record<string, unknown> {
+  const code = codeOf(description);
   return {
     '@context': '/api/v2/contexts/Error',
     '@type': 'hydra:Error',
     'hydra:title': 'An error occurred',
     'hydra:description': description,
+    ...(code ? { code } : {}),
   };
-}
-
-export interface Violation {
-  propertyPath: string;
-  message: string;
-  code?: string;
 }
 
 function violationList(violations: Violation[]): Record<string, unknown> {
@@ -63,7 +65,10 @@ function violationList(violations: Violation[]): Record<string, unknown> {
     'hydra:description': violations
       .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
       .join('\n'),
-    violations,
+    violations: violations.map((violation) => {
+      const code = violation.code ?? codeOf(violation.message);
+      return code ? { ...violation, code } : violation;
+    }),
   };
 }
 
