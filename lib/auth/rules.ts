@@ -35,14 +35,17 @@ export function withoutTakenEmail<T>(answer: ShopAnswer<T>): ShopAnswer<T> | nul
 export const registrationSentMessage = (email: string) =>
   `Nous envoyons un e-mail à ${email} : suivez son lien et saisissez votre mot de passe pour activer votre compte (si cette adresse a déjà un compte, l’e-mail vous le dit). Rien reçu d’ici dix minutes ? Regardez dans les courriers indésirables. Nous n’envoyons que quelques e-mails par heure à une même adresse : tout lien de confirmation déjà reçu pour elle marche aussi avec votre mot de passe.`;
 
+/** The shop API's codes of a mailed link that no longer works (unknown, used, replaced or expired). */
+const DEAD_LINKS = new Set([
+  'account.expiredVerificationLink',
+  'account.expiredResetLink',
+  'account.expiredRecoveryLink',
+]);
+
 /**
- * Whether the shop API says a reset link no longer works (unknown, used, replaced or expired): its own
- * 404 for that link. The yard's Sylius has no such call (405, or a 404 of a route it does not have):
- * then nothing is known and the page shows the form, as before.
+ * Whether the shop API says a mailed link no longer works: its own 404 for that link, known by its code.
+ * The yard's Sylius has no such call (405, or a 404 of a route it does not have): then nothing is known
+ * and the page shows the form, as before.
  */
-export function isDeadLinkAnswer(answer: Pick<ShopAnswer, 'status' | 'body'>): boolean {
-  const body = answer.body as { 'hydra:description'?: unknown } | null;
-  return (
-    answer.status === 404 && typeof body?.['hydra:description'] === 'string' && /expiré/.test(body['hydra:description'])
-  );
-}
+export const isDeadLinkAnswer = (answer: Pick<ShopAnswer, 'status' | 'code'>): boolean =>
+  answer.status === 404 && answer.code !== undefined && DEAD_LINKS.has(answer.code);
