@@ -17,6 +17,7 @@ import { clearSession, readSession, storeCustomerGroup } from '@/lib/auth/server
 import { customerCall, type ShopAnswer } from '@/lib/shop-api/server';
 import { signInPath } from '@/lib/url/return-path';
 import type { Address } from './server';
+import { text } from '@/lib/i18n/answers';
 
 /**
  * Server actions of the signed-in customer's account: profile, password, address book, erasure. Each
@@ -24,7 +25,7 @@ import type { Address } from './server';
  * French messages; a session that ended meanwhile leads to the sign-in page, back to the form's page.
  */
 
-const UNKNOWN_ADDRESS: FormResult = { ok: false, messages: ['Cette adresse n’est plus dans votre carnet.'] };
+const UNKNOWN_ADDRESS: FormResult = { ok: false, messages: [text('unknownAddress')] };
 
 async function signedInCustomerId(): Promise<string> {
   const session = await readSession();
@@ -63,10 +64,10 @@ export async function updateProfileAction(values: ProfileValues): Promise<FormRe
   if (pending && answer.body?.email && !sameEmail(input.email, answer.body.email)) {
     return {
       ok: true,
-      message: `Vos informations sont enregistrées. Pour changer d’adresse e-mail, ouvrez le lien que nous venons d’envoyer à ${pending} (valable 24 heures) : d’ici là, votre compte garde l’adresse ${answer.body.email}.`,
+      message: text('profileSavedEmailPending', { pending, email: answer.body.email }),
     };
   }
-  return { ok: true, message: 'Vos informations sont enregistrées.' };
+  return { ok: true, message: text('profileSaved') };
 }
 
 export async function changePasswordAction(values: PasswordValues): Promise<FormResult> {
@@ -74,7 +75,7 @@ export async function changePasswordAction(values: PasswordValues): Promise<Form
   if (isResult(input)) return input;
   const id = await signedInCustomerId();
   const answer = await asCustomer('/compte/mot-de-passe', 'PUT', `customers/${id}/password`, input);
-  return answer.status === 204 ? { ok: true, message: 'Votre mot de passe est changé.' } : shopRefusal(answer);
+  return answer.status === 204 ? { ok: true, message: text('passwordChanged') } : shopRefusal(answer);
 }
 
 /** An address of the book is named by its number (the arguments of an action are whatever was sent). */

@@ -28,6 +28,7 @@ import {
 import type { SessionTokens } from './tokens';
 import { safeReturnPath } from '@/lib/url/return-path';
 import { withRefusal } from '@/lib/url/refusal';
+import { text } from '@/lib/i18n/answers';
 
 /**
  * Server actions of credentials: signing in and out, registering, the mailed links (confirmation,
@@ -39,9 +40,7 @@ import { withRefusal } from '@/lib/url/refusal';
 // which one it is would tell whether a confirmed account has this address.
 const BAD_CREDENTIALS: FormResult = {
   ok: false,
-  messages: [
-    'E-mail ou mot de passe incorrect. Si vous venez de créer votre compte, confirmez d’abord votre adresse e-mail avec le lien que nous vous avons envoyé.',
-  ],
+  messages: [text('signInRefused')],
 };
 
 export async function loginAction(values: LoginValues, returnTo: string | null): Promise<FormResult> {

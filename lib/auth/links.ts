@@ -4,6 +4,7 @@ import { checked, isResult, shopRefusal, type FormResult } from '@/lib/forms/che
 import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { publicCall } from '@/lib/shop-api/server';
 import { isDeadLinkAnswer } from './rules';
+import { text } from '@/lib/i18n/answers';
 
 /**
  * The links the shop API mails about credentials, each a resource of the shop contract: a confirmation
@@ -18,24 +19,13 @@ const LINKS = {
 } as const;
 type Link = keyof typeof LINKS;
 
-/** What a link's form says once it worked. */
-const DONE: Record<Link, string> = {
-  // The link of a registration or of a new e-mail: either way, this address now signs in.
-  verification: 'Votre adresse e-mail est confirmée : c’est avec elle que vous vous connectez.',
-  reset: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.',
-  recovery:
-    'Votre compte a repris cette adresse e-mail et votre nouveau mot de passe. Connectez-vous, puis vérifiez vos adresses de livraison.',
-};
+/** What a link's form says once it worked (a registration's or a new e-mail's: this address now signs in). */
+const DONE = (link: Link) => text(`linkDone.${link}`);
 
 /** What asking for a link says, whether or not an account has the address. */
-const SENT: Record<'verification' | 'reset', (email: string) => string> = {
-  verification: (email) =>
-    `Si un compte à confirmer existe pour ${email}, un e-mail avec un nouveau lien de confirmation part dans les minutes qui viennent (quelques-uns par heure au plus). Le lien est valable 48 heures : utilisez le plus récent.`,
-  reset: (email) =>
-    `Si un compte existe pour ${email}, un e-mail avec un lien pour choisir un nouveau mot de passe part dans les minutes qui viennent (quelques-uns par heure au plus). Le lien est valable 2 heures : utilisez le plus récent.`,
-};
+const SENT = (link: 'verification' | 'reset', email: string) => text(`linkSent.${link}`, { email });
 
-const EXPIRED_LINK: FormResult = { ok: false, messages: ['Ce lien est inconnu ou a expiré. Demandez-en un nouveau.'] };
+const EXPIRED_LINK: FormResult = { ok: false, messages: [text('linkExpired')] };
 
 /** A link's token as the shop API draws them (base64url); anything else names no link. */
 const isLinkToken = (token: unknown): token is string => isShopIdentifier(token, 128);
@@ -60,7 +50,7 @@ export async function followLink<T extends object>(
   if (!isLinkToken(token)) return EXPIRED_LINK;
   if (isResult(input)) return input;
   const answer = await publicCall('PATCH', linkPath(link, token), body(input, token));
-  if (answer.status === 202) return { ok: true, message: DONE[link] };
+  if (answer.status === 202) return { ok: true, message: DONE(link) };
   return answer.status === 404 ? EXPIRED_LINK : shopRefusal(answer);
 }
 
@@ -69,5 +59,5 @@ export async function askLink(link: 'verification' | 'reset', values: unknown): 
   const input = await checked(forgotSchema, values);
   if (isResult(input)) return input;
   const answer = await publicCall('POST', LINKS[link], { email: input.email, localeCode: 'fr_FR' });
-  return answer.status === 202 ? { ok: true, message: SENT[link](input.email) } : shopRefusal(answer);
+  return answer.status === 202 ? { ok: true, message: SENT(link, input.email) } : shopRefusal(answer);
 }

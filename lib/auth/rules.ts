@@ -5,6 +5,7 @@
  * storefront takes as a registration that went (decision 0022).
  */
 import type { ShopAnswer } from '@/lib/shop-api/transport';
+import { text } from '@/lib/i18n/answers';
 
 /** Sylius's "email unique" violation, in French or in English. */
 const TAKEN_EMAIL = /déjà utilisé|already used/i;
@@ -32,8 +33,7 @@ export function withoutTakenEmail<T>(answer: ShopAnswer<T>): ShopAnswer<T> | nul
  * What a registration that went says: true of a new account and of an address that has one, and of a
  * mail not sent because the address had its few mails this hour (any link it received then works).
  */
-export const registrationSentMessage = (email: string) =>
-  `Nous envoyons un e-mail à ${email} : suivez son lien et saisissez votre mot de passe pour activer votre compte (si cette adresse a déjà un compte, l’e-mail vous le dit). Rien reçu d’ici dix minutes ? Regardez dans les courriers indésirables. Nous n’envoyons que quelques e-mails par heure à une même adresse : tout lien de confirmation déjà reçu pour elle marche aussi avec votre mot de passe.`;
+export const registrationSentMessage = (email: string) => text('registrationSent', { email });
 
 /** The shop API's codes of a mailed link that no longer works (unknown, used, replaced or expired). */
 const DEAD_LINKS = new Set([

@@ -17,8 +17,9 @@ import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { signInPath } from '@/lib/url/return-path';
 import { startPayment } from './server';
 import { checkoutState, stepFor } from './state';
+import { text } from '@/lib/i18n/answers';
 
-const UNAVAILABLE = 'La commande est momentanément indisponible. Réessayez dans un instant.';
+const UNAVAILABLE = text('orderUnavailable');
 
 async function cartToken(): Promise<string> {
   const token = (await cookies()).get(CART_COOKIE)?.value;
@@ -48,10 +49,9 @@ export async function saveCheckoutAddressAction(values: unknown): Promise<FormRe
   redirect('/commande/livraison');
 }
 
-const CHOOSE_METHOD = 'Choisissez un mode de livraison.';
-const RECAP_UPDATED = 'Le récapitulatif tient compte du mode de livraison choisi : vérifiez le total, puis payez.';
-const ORDER_CHANGED =
-  'Votre panier a changé entre-temps : le récapitulatif montre le nouveau total. Vérifiez-le, puis payez.';
+const CHOOSE_METHOD = text('chooseMethod');
+const RECAP_UPDATED = text('recapUpdated');
+const ORDER_CHANGED = text('orderChanged');
 
 /**
  * Records `code` as the order's shipping method, and in this browser as the shopper's choice (the
@@ -105,9 +105,8 @@ export async function chooseShippingAction(_previous: FormResult | null, form: F
 /** What the payment step shows when no checkout could be opened. */
 export type PaymentRefusal = { messages: string[] };
 
-const BROWSERS_ONLY = 'Le paiement s’ouvre depuis un navigateur.';
-const TOTAL_CHANGED =
-  'Votre panier a changé depuis l’affichage de cette page : vérifiez le nouveau récapitulatif à l’étape Livraison, puis payez.';
+const BROWSERS_ONLY = text('browsersOnly');
+const TOTAL_CHANGED = text('totalChanged');
 
 /**
  * The payment step's one way in: holds the parts and leaves for the provider's checkout, if the total the

@@ -1,10 +1,11 @@
 import { violationMessages, type ShopAnswer } from '@/lib/shop-api/transport';
+import { text } from '@/lib/i18n/answers';
 
 /** What a form's server action answers: a success message, or the messages to show beside the form. */
 export type FormResult = { ok: true; message?: string } | { ok: false; messages: string[] };
 
 /** What a form shows when the shop cannot answer (validation without messages included). */
-export const UNAVAILABLE_MESSAGE = 'Le service est momentanément indisponible. Réessayez dans un instant.';
+export const UNAVAILABLE_MESSAGE = text('unavailable');
 
 /**
  * A server action's second check of what the browser sent (never trust the client): the cleaned
@@ -32,15 +33,15 @@ export const isResult = (value: unknown): value is FormResult =>
 export function tooManyMessage(retryAfter?: number): string {
   const wait =
     retryAfter === undefined || !(retryAfter > 0)
-      ? 'un peu plus tard'
+      ? text('waitLater')
       : retryAfter <= 60
-        ? 'dans une minute'
+        ? text('waitMinute')
         : retryAfter < 3600
-          ? `dans ${Math.ceil(retryAfter / 60)} minutes`
+          ? text('waitMinutes', { count: Math.ceil(retryAfter / 60) })
           : retryAfter <= 3600
-            ? 'dans une heure'
-            : `dans ${Math.ceil(retryAfter / 3600)} heures`;
-  return `Trop de tentatives. Réessayez ${wait}.`;
+            ? text('waitHour')
+            : text('waitHours', { count: Math.ceil(retryAfter / 3600) });
+  return text('tooMany', { wait });
 }
 
 /**

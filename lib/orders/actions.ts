@@ -8,6 +8,7 @@ import { withdrawalSchema, type WithdrawalValues } from '@/lib/forms/withdrawal-
 import { signInPath } from '@/lib/url/return-path';
 import { isOrderToken } from './types';
 import { isOwnOrder } from './server';
+import { text } from '@/lib/i18n/answers';
 
 /**
  * The consumer withdraws from some or all parts of an order (the shop API checks the period, the
@@ -19,7 +20,7 @@ export async function withdrawAction(token: string, values: WithdrawalValues): P
   try {
     input = await withdrawalSchema.validate(values, { abortEarly: false, stripUnknown: true });
   } catch (error) {
-    return { ok: false, messages: (error as { errors?: string[] }).errors ?? ['Choisissez les pièces.'] };
+    return { ok: false, messages: (error as { errors?: string[] }).errors ?? [text('choosePieces')] };
   }
   // A token from the page's address: sent with the customer's token only if the order is theirs.
   const own = await isOwnOrder(token);
