@@ -83,10 +83,12 @@ class FakeShopApi {
     if (!match || !order) return [404, { message: 'Not Found' }];
     const token = match[1]!;
     if (method === 'GET' && !match[2]) return [200, this.cart(token)];
-    if (order.state !== 'cart') return [422, { violations: [{ propertyPath: '', message: NOT_CART }] }];
+    if (order.state !== 'cart')
+      return [422, { violations: [{ propertyPath: '', message: NOT_CART, code: 'checkout.completed' }] }];
     if (method === 'POST' && match[2]) {
       const code = String(body.productVariant);
-      if (this.sold.has(code)) return [422, { violations: [{ propertyPath: 'productVariant', message: SOLD }] }];
+      if (this.sold.has(code))
+        return [422, { violations: [{ propertyPath: 'productVariant', message: SOLD, code: 'cart.sold' }] }];
       order.items.push({ id: ++this.ids, code });
       return [201, this.cart(token)];
     }
