@@ -129,6 +129,7 @@ export async function buildApp({
     paymentWebhooks: payments.webhooks,
     paymentTerms: payments.terms,
   };
+  app.decorate('context', context);
   app.decorate('paymentProviders', context.paymentProviders);
   // Every committed change to parts made through this database reaches the storefront (decision 0011).
   const stopAnnouncing = onCatalogueChange(db, (change) => notifier.announce(change));
@@ -206,7 +207,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Method and URL pattern of every route of the shop API (fuzz tests). */
     routeList: { method: string; url: string }[];
-    /** The payment providers of the app's context (the server's payment sweep). */
+    /** The application context, handed to the server's jobs (the payment sweep, retention). */
+    context: AppContext;
+    /** The payment providers of the app's context. */
     paymentProviders: AppContext['paymentProviders'];
     /** Work started after answers (tests wait for it with `idle()`). */
     backgroundTasks: BackgroundTasks;

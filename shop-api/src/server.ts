@@ -109,15 +109,15 @@ const app = await buildApp({
 // Every minute: checkouts past their time give their parts back, holds of closed payments end,
 // refunds a provider could not make yet are tried again.
 const sweep = setInterval(() => {
-  sweepPayments({ db: database.db, paymentProviders: app.paymentProviders, now: () => new Date() }, app.log).catch(
-    (error) => process.stderr.write(`shop-api : balayage des paiements impossible (${(error as Error).message})\n`),
+  sweepPayments(app.context, app.log).catch((error) =>
+    process.stderr.write(`shop-api : balayage des paiements impossible (${(error as Error).message})\n`),
   );
 }, 60_000);
 sweep.unref();
 
 // Unused accounts: warned, then erased 2 years after the last sign-in (jobs/retention.ts).
 const retain = () =>
-  applyRetention({ db: database.db, mailer, siteUrl: config.siteUrl, now: new Date() }, app.log).catch((error) =>
+  applyRetention(app.context, app.log).catch((error) =>
     process.stderr.write(`shop-api : règle de conservation des comptes non appliquée (${(error as Error).message})\n`),
   );
 setTimeout(retain, 60_000).unref();

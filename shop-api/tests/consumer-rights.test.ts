@@ -333,7 +333,7 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
       db,
       mailer,
       siteUrl: 'http://localhost:3000',
-      now: new Date('2026-12-01T12:00:00Z'),
+      now: () => new Date('2026-12-01T12:00:00Z'),
     });
     expect(first).toEqual({ warned: 2, erased: 0 });
     const [warning] = await readOutbox(outbox, 1);
@@ -342,7 +342,12 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
     expect(await warnedAt('revenant')).not.toBeNull();
     // Warned once only.
     expect(
-      await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: new Date('2026-12-02T12:00:00Z') }),
+      await applyRetention({
+        db,
+        mailer,
+        siteUrl: 'http://localhost:3000',
+        now: () => new Date('2026-12-02T12:00:00Z'),
+      }),
     ).toEqual({ warned: 0, erased: 0 });
 
     // One comes back: signing in keeps the account and voids the warning.
@@ -357,7 +362,7 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
       db,
       mailer,
       siteUrl: 'http://localhost:3000',
-      now: new Date('2027-01-02T12:00:00Z'),
+      now: () => new Date('2027-01-02T12:00:00Z'),
     });
     expect(later).toEqual({ warned: 0, erased: 1 });
     expect((await call('GET', `${API}/customers/${ids.ancien}`, undefined, tokens.ancien)).status).toBe(401);
@@ -377,9 +382,9 @@ describe.each(BACKENDS)('consumer rights on %s', (backend) => {
     expect(registration).toBeDefined();
     const mailer = createMailer({ outboxDir: outbox, from: 'boutique@test' });
     const end = new Date(registration!.expires_at).getTime();
-    await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: new Date(end - 60_000) });
+    await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: () => new Date(end - 60_000) });
     expect(await pending()).toHaveLength(1);
-    await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: new Date(end + 1000) });
+    await applyRetention({ db, mailer, siteUrl: 'http://localhost:3000', now: () => new Date(end + 1000) });
     expect(await pending()).toHaveLength(0);
   });
 });

@@ -5,11 +5,10 @@
  * start and every few hours (server.ts); each step is recorded, so a run can stop anywhere.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { AppContext } from '../context.js';
 import { deleteExpiredRecoveries, deleteExpiredRegistrations, updateCustomer } from '../db/customers.js';
 import { eraseCustomer, idleCustomers } from '../db/personal-data.js';
 import { ACCOUNT_IDLE_LIMIT_MS, ERASURE_NOTICE_MS, erasureDate, retentionStep } from '../domain/retention.js';
-import type { Mailer } from '../mail/mailer.js';
 import { retentionWarningMail } from '../mail/templates.js';
 
 export interface RetentionRun {
@@ -18,9 +17,11 @@ export interface RetentionRun {
 }
 
 export async function applyRetention(
-  { db, mailer, siteUrl, now }: { db: Db; mailer: Mailer; siteUrl: string; now: Date },
+  context: Pick<AppContext, 'db' | 'mailer' | 'siteUrl' | 'now'>,
   log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<RetentionRun> {
+  const { db, mailer, siteUrl } = context;
+  const now = context.now();
   const run: RetentionRun = { warned: 0, erased: 0 };
   // What strangers typed into registrations nobody confirmed is kept no longer than their links.
   await deleteExpiredRegistrations(db, now);
