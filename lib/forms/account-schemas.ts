@@ -1,9 +1,10 @@
 /** Client-side rules of the account forms; the shop API checks the same rules again (422). */
 import { isValidSiret } from './siret';
+import { formText } from './texts';
 import { yup } from './yup-fr';
 
 const PASSWORD_MIN = 8;
-const REQUIRED_MESSAGE = 'Ce champ est obligatoire.';
+const REQUIRED_MESSAGE = formText('required');
 /**
  * Control characters and direction overrides (U+202E turns « Martin » into « nitraM »): invisible in a
  * field, they would reach shipping labels, invoices and mails. The shop API refuses them too.
@@ -11,7 +12,7 @@ const REQUIRED_MESSAGE = 'Ce champ est obligatoire.';
 // Controls, format characters (zero-width spaces, direction marks, soft hyphen…) but the joiners some
 // scripts need in names (U+200C, U+200D), private-use characters, line and paragraph separators.
 const INVISIBLE = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}]/u;
-export const INVISIBLE_MESSAGE = 'Ce champ contient un caractère invisible (copié avec le texte ?) : retapez-le.';
+export const INVISIBLE_MESSAGE = formText('invisible');
 /** One line of text a person reads: a name, a street, a city. */
 const line = () =>
   yup
@@ -20,8 +21,7 @@ const line = () =>
     .test('visible', INVISIBLE_MESSAGE, (value) => !value || !INVISIBLE.test(value));
 const name = line().required().min(2).max(255);
 const PERSON_NAME = /^[\p{L}\p{M}\u200C\u200D' ’-]+$/u;
-export const PERSON_NAME_MESSAGE =
-  'Un nom ne s’écrit qu’avec des lettres, des espaces, des traits d’union et des apostrophes.';
+export const PERSON_NAME_MESSAGE = formText('personName');
 /**
  * An account holder's name: only what names are made of (no link, number or sentence: it goes on
  * invoices and into mails), 50 characters at most. Delivery addresses keep `name`.
@@ -35,7 +35,7 @@ const personName = line()
 const optionalPersonName = line()
   .default('')
   .test('person-name', PERSON_NAME_MESSAGE, (value) => !value || PERSON_NAME.test(value))
-  .test('min', 'Ce champ doit compter au moins 2 caractères.', (value) => !value || value.length >= 2)
+  .test('min', formText('min', { min: 2 }), (value) => !value || value.length >= 2)
   .max(50);
 const email = yup.string().trim().required().email().max(255);
 const password = yup.string().required().min(PASSWORD_MIN).max(254);
@@ -43,14 +43,13 @@ const confirmation = (field: string) =>
   yup
     .string()
     .required()
-    .oneOf([yup.ref(field)], 'Les deux mots de passe ne correspondent pas.');
+    .oneOf([yup.ref(field)], formText('passwordsDiffer'));
 
 // No password is longer than registration allows: a longer paste is refused here, in French, not by the shop API.
 export const loginSchema = yup.object({ email, password: yup.string().required().max(254) });
 export type LoginValues = yup.InferType<typeof loginSchema>;
 
-export const SIRET_MESSAGE =
-  'Un SIRET compte 14 chiffres et sa clé de contrôle doit être juste : recopiez-le depuis votre extrait Kbis ou l’avis de situation Insee.';
+export const SIRET_MESSAGE = formText('siret');
 const siret = yup
   .string()
   .trim()
@@ -68,11 +67,11 @@ export const registerSchema = yup.object({
   professional: yup.boolean().default(false),
   companyName: companyName.default('').when('professional', {
     is: true,
-    then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.'),
+    then: (schema) => schema.required(formText('companyName')),
   }),
   siret: siret
     .default('')
-    .when('professional', { is: true, then: (schema) => schema.required('Indiquez le SIRET de votre entreprise.') }),
+    .when('professional', { is: true, then: (schema) => schema.required(formText('companySiret')) }),
 });
 export type RegisterValues = yup.InferType<typeof registerSchema>;
 
@@ -95,7 +94,7 @@ export const verifySchema = yup
     if ((values.password ?? '').length < PASSWORD_MIN)
       return this.createError({
         path: 'password',
-        message: `Ce champ doit compter au moins ${PASSWORD_MIN} caractères.`,
+        message: formText('min', { min: PASSWORD_MIN }),
       });
     return true;
   });
@@ -119,7 +118,7 @@ export type PasswordValues = yup.InferType<typeof passwordSchema>;
 
 /** What the shop API compares: a different address only once trimmed and lower-cased. */
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const PASSWORD_FOR_EMAIL = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.';
+const PASSWORD_FOR_EMAIL = formText('passwordForEmail');
 
 export const profileSchema = yup.object({
   firstName: personName,
@@ -131,14 +130,14 @@ export const profileSchema = yup.object({
     .string()
     .trim()
     .max(255)
-    .matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.')
+    .matches(/^[+0-9 .()-]*$/, formText('phone'))
     .default(''),
   group: yup.string().oneOf(['individual', 'professional']).required(),
   subscribedToNewsletter: yup.boolean().default(false),
   // Both or neither (the shop API refuses one without the other).
   companyName: companyName.default('').when('siret', {
     is: (value: string) => Boolean(value),
-    then: (schema) => schema.required('Indiquez la raison sociale de votre entreprise.'),
+    then: (schema) => schema.required(formText('companyName')),
   }),
   siret: siret.default(''),
 });
@@ -167,7 +166,7 @@ export const addressSchema = yup.object({
     .max(255)
     .when('countryCode', {
       is: 'FR',
-      then: (schema) => schema.matches(/^\d{5}$/, 'Un code postal français compte 5 chiffres.'),
+      then: (schema) => schema.matches(/^\d{5}$/, formText('postcodeFr')),
     }),
   city: line().required().min(2).max(255),
   countryCode: yup.string().required().length(2),
@@ -175,7 +174,7 @@ export const addressSchema = yup.object({
     .string()
     .trim()
     .max(255)
-    .matches(/^[+0-9 .()-]*$/, 'Saisissez un numéro de téléphone, par exemple 06 12 34 56 78.')
+    .matches(/^[+0-9 .()-]*$/, formText('phone'))
     .default(''),
 });
 export type AddressValues = yup.InferType<typeof addressSchema>;

@@ -1,4 +1,5 @@
 /** A professional's quote request for a whole vehicle; the shop API checks the same rules again (422). */
+import { formText } from './texts';
 import { yup } from './yup-fr';
 
 export const QUOTE_MESSAGE_MAX = 2000;
@@ -13,20 +14,13 @@ export const quoteRequestSchema = yup.object({
   phoneNumber: yup
     .string()
     .trim()
-    .required('Indiquez un numéro de téléphone pour que nous puissions vous rappeler.')
-    .test(
-      'phone',
-      'Ce numéro de téléphone n’est pas valide : 10 chiffres en France (01 23 45 67 89), ou le format international (+33 1 23 45 67 89).',
-      (value) => !value || isPhone(value),
-    ),
+    .required(formText('quotePhone'))
+    .test('phone', formText('quotePhoneInvalid'), (value) => !value || isPhone(value)),
   destination: yup.string().trim().max(64).default(''),
   message: yup
     .string()
     .trim()
-    .max(
-      QUOTE_MESSAGE_MAX,
-      `Votre message dépasse ${QUOTE_MESSAGE_MAX.toLocaleString('fr-FR')} caractères : raccourcissez-le.`,
-    )
+    .max(QUOTE_MESSAGE_MAX, formText('quoteTooLong', { max: QUOTE_MESSAGE_MAX.toLocaleString('fr-FR') }))
     .default(''),
 });
 export type QuoteRequestValues = yup.InferType<typeof quoteRequestSchema>;

@@ -1,4 +1,5 @@
 /** The withdrawal form asks only which parts (the law allows no more: no reason, no condition). */
+import { formText } from './texts';
 import { yup } from './yup-fr';
 
 export const withdrawalSchema = yup.object({
@@ -10,6 +11,6 @@ export const withdrawalSchema = yup.object({
         .matches(/^\d{1,10}$/),
     )
     .required()
-    .min(1, 'Cochez au moins une pièce.'),
+    .min(1, formText('withdrawalParts')),
 });
 export type WithdrawalValues = yup.InferType<typeof withdrawalSchema>;

@@ -5,53 +5,56 @@
  * reaches a page. Imported by every form schema.
  */
 import * as yup from 'yup';
+import { formText } from './texts';
 
-const INVALID = "Cette valeur n'est pas valide.";
-const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+const INVALID = formText('invalid');
+const REQUIRED = formText('required');
+const NOT_TYPE = formText('notType');
+const DATETIME = formText('datetime');
 
 yup.setLocale({
   mixed: {
     default: INVALID,
-    required: 'Ce champ est obligatoire.',
-    defined: 'Ce champ est obligatoire.',
-    notNull: 'Ce champ est obligatoire.',
-    oneOf: 'Choisissez une des valeurs proposées.',
+    required: REQUIRED,
+    defined: REQUIRED,
+    notNull: REQUIRED,
+    oneOf: formText('oneOf'),
     notOneOf: INVALID,
-    notType: "Cette valeur n'a pas la forme attendue.",
+    notType: NOT_TYPE,
   },
   string: {
-    length: ({ length }) => `Ce champ doit compter exactement ${length} caractères.`,
-    min: ({ min }) => `Ce champ doit compter au moins ${plural(min, 'caractère')}.`,
-    max: ({ max }) => `Ce champ doit compter au plus ${plural(max, 'caractère')}.`,
-    matches: "Ce champ n'a pas le format attendu.",
-    email: 'Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.',
-    url: 'Saisissez une adresse web valide.',
-    uuid: "Cet identifiant n'est pas valide.",
-    datetime: 'Saisissez une date et une heure valides.',
-    datetime_precision: 'Saisissez une date et une heure valides.',
-    datetime_offset: 'Saisissez une date et une heure valides.',
-    trim: 'Retirez les espaces au début et à la fin.',
-    lowercase: 'Ce champ doit être en minuscules.',
-    uppercase: 'Ce champ doit être en majuscules.',
+    length: ({ length }) => formText('length', { length }),
+    min: ({ min }) => formText('min', { min }),
+    max: ({ max }) => formText('max', { max }),
+    matches: formText('matches'),
+    email: formText('email'),
+    url: formText('url'),
+    uuid: formText('uuid'),
+    datetime: DATETIME,
+    datetime_precision: DATETIME,
+    datetime_offset: DATETIME,
+    trim: formText('trim'),
+    lowercase: formText('lowercase'),
+    uppercase: formText('uppercase'),
   },
   number: {
-    min: ({ min }) => `Saisissez un nombre supérieur ou égal à ${min}.`,
-    max: ({ max }) => `Saisissez un nombre inférieur ou égal à ${max}.`,
-    lessThan: ({ less }) => `Saisissez un nombre inférieur à ${less}.`,
-    moreThan: ({ more }) => `Saisissez un nombre supérieur à ${more}.`,
-    positive: 'Saisissez un nombre positif.',
-    negative: 'Saisissez un nombre négatif.',
-    integer: 'Saisissez un nombre entier.',
+    min: ({ min }) => formText('numberMin', { min }),
+    max: ({ max }) => formText('numberMax', { max }),
+    lessThan: ({ less }) => formText('lessThan', { less }),
+    moreThan: ({ more }) => formText('moreThan', { more }),
+    positive: formText('positive'),
+    negative: formText('negative'),
+    integer: formText('integer'),
   },
   date: { min: INVALID, max: INVALID },
   boolean: { isValue: INVALID },
   object: { noUnknown: INVALID, exact: INVALID },
   array: {
-    min: ({ min }) => `Choisissez au moins ${plural(min, 'élément')}.`,
-    max: ({ max }) => `Choisissez au plus ${plural(max, 'élément')}.`,
-    length: ({ length }) => `Choisissez exactement ${plural(length, 'élément')}.`,
+    min: ({ min }) => formText('arrayMin', { min }),
+    max: ({ max }) => formText('arrayMax', { max }),
+    length: ({ length }) => formText('arrayLength', { length }),
   },
-  tuple: { notType: "Cette valeur n'a pas la forme attendue." },
+  tuple: { notType: NOT_TYPE },
 });
 
 export { yup };

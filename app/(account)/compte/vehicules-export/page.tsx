@@ -70,7 +70,7 @@ export default async function ExportVehiclesPage({
                     <h2 id={`vehicle-${vehicle.code}`} className="text-lg font-bold text-brand-900">
                       {vehicle.name}
                     </h2>
-                    <p className="text-xs text-slate-600">Réf. {vehicle.code}</p>
+                    <p className="text-xs text-slate-600">{t('reference', { code: vehicle.code })}</p>
                     <ExportVehicleFacts vehicle={vehicle} />
                     <Link
                       href={`${EXPORT_VEHICLES_PATH}/${encodeURIComponent(vehicle.code)}`}

@@ -3,6 +3,7 @@ import { readSession } from '@/lib/auth/server';
 import { customerCall } from '@/lib/shop-api/server';
 import { storefrontConfig } from '@/lib/config/server';
 import { signInPath } from '@/lib/url/return-path';
+import { text } from '@/lib/i18n/answers';
 
 /**
  * GET /compte/donnees/telechargement: every piece of data the shop keeps about the signed-in customer
@@ -19,7 +20,7 @@ export async function GET() {
     { refresh: false },
   );
   if (answer.status !== 200 || !answer.body) {
-    return new NextResponse('Vos données ne peuvent pas être préparées pour le moment. Réessayez dans un instant.', {
+    return new NextResponse(text('dataUnavailable'), {
       status: answer.status === 401 || answer.status === 404 ? 403 : 503,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });
@@ -28,7 +29,7 @@ export async function GET() {
   return new NextResponse(`${JSON.stringify(answer.body, null, 2)}\n`, {
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'content-disposition': `attachment; filename="mes-donnees-pieces-auto-recyclees-${day}.json"`,
+      'content-disposition': `attachment; filename="${text('dataFileName', { day })}"`,
       'cache-control': 'private, no-store',
     },
   });

@@ -48,7 +48,7 @@ export default async function QuoteRequestPage({ params }: { params: Promise<{ c
       <h1 className="mt-2 text-3xl font-bold text-brand-900">
         {t('quoteTitle')} : {vehicle.name}
       </h1>
-      <p className="text-sm text-slate-600">Réf. {vehicle.code}</p>
+      <p className="text-sm text-slate-600">{t('reference', { code: vehicle.code })}</p>
       <ExportVehicleFacts vehicle={vehicle} />
       <p className="mt-6 max-w-2xl text-slate-800">
         {t('quoteIntro', { company: customer.companyName ?? '', siret: customer.siret ?? '', email: customer.email })}
