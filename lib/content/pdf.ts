@@ -9,6 +9,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import PDFDocument from 'pdfkit';
+import { shopName, text } from '@/lib/i18n/answers';
 
 const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', code: 'Courier' } as const;
 const INK = '#0f172a';
@@ -48,7 +49,7 @@ function runs(nodes: PhrasingContent[], siteUrl: string, font: keyof typeof FONT
 export async function contentPagePdf({ title, markdown, siteUrl, date, compress = true }: PdfSource): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4', margin: 56, compress, lang: 'fr-FR', tagged: true, displayTitle: true, pdfVersion: '1.7',
-    info: { Title: title, Author: 'Pièces Auto Recyclées', Subject: title, CreationDate: date, ModDate: date },
+    info: { Title: title, Author: shopName, Subject: title, CreationDate: date, ModDate: date },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -127,7 +128,7 @@ export async function contentPagePdf({ title, markdown, siteUrl, date, compress 
 
   tag('H1', () => doc.font(FONTS.bold).fontSize(20).fillColor(INK).text(title, { width }));
   tag('P', () => doc.font(FONTS.regular).fontSize(9).fillColor(MUTED)
-    .text(`Pièces Auto Recyclées — ${siteUrl} — version du ${date.toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' })}`, { width }));
+    .text(text('pdfByline', { site: shopName, url: siteUrl, date: date.toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }) }), { width }));
   doc.moveDown(1);
   const tree: Root = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   for (const node of tree.children) block(node);

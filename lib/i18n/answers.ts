@@ -7,3 +7,6 @@ import { createTranslator } from 'next-intl';
 import messages from '@/messages/fr.json';
 
 export const text = createTranslator({ locale: 'fr', messages, namespace: 'answers' });
+
+/** The shop's name, as the site's metadata says it. */
+export const shopName = messages.meta.siteName;

@@ -2,8 +2,7 @@
  * Every sentence a shopper reads on the storefront comes from messages/fr.json (next-intl): a French
  * sentence written in a component, a page or a server action would have a second home, and a change
  * of wording made in one place would miss it. This test reads the storefront's code with TypeScript's
- * parser and finds French text in JSX and in string literals. Files still carrying theirs are listed in
- * NOT_YET_MOVED, which only shrinks: a listed file found clean fails too, so that it is taken off.
+ * parser and finds French text in JSX and in string literals.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,17 +11,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..', '..');
 const FOLDERS = ['app', 'components', 'lib'];
-
-/**
- * Files whose French sentences have not moved to messages/fr.json yet, each a known debt. Not to be
- * added to: a new sentence goes to messages/fr.json.
- */
-const NOT_YET_MOVED = new Set<string>([
-  // The privacy policy's cookie table and its PDF.
-  'lib/security/cookies.ts',
-  'lib/content/pdf.ts',
-  'app/politique-de-confidentialite.pdf/route.ts',
-]);
 
 /** French that is no sentence of the shop's: each file with its reason. */
 const NOT_FOR_SHOPPERS = new Set([
@@ -105,17 +93,8 @@ describe('the storefront’s sentences have one home, messages/fr.json', () => {
   const files = FOLDERS.flatMap(sourceFiles).map((path) => ({ file: relative(ROOT, path), texts: frenchTexts(path) }));
 
   it('no component, page or server code writes a French sentence of its own', () => {
-    const offending = files.filter(
-      ({ file, texts }) => texts.length > 0 && !NOT_YET_MOVED.has(file) && !NOT_FOR_SHOPPERS.has(file),
-    );
+    const offending = files.filter(({ file, texts }) => texts.length > 0 && !NOT_FOR_SHOPPERS.has(file));
     expect(offending).toEqual([]);
-  });
-
-  it('a file listed as not yet moved still has sentences to move (take it off the list once it has none)', () => {
-    const clean = [...NOT_YET_MOVED].filter(
-      (file) => !files.some((entry) => entry.file === file && entry.texts.length > 0),
-    );
-    expect(clean).toEqual([]);
   });
 
   it('finds French text where it is, and leaves code alone', () => {
