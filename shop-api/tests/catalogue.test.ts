@@ -58,6 +58,24 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       expect(body['hydra:view']['@id']).toBe(`${API}/taxons?parentCode=vehicle`);
     });
 
+    it('gives every refusal a code: its catalogue’s, or http.<status> for one no client tells apart', async () => {
+      const refusals = [
+        await shop.app.inject({ method: 'GET', url: '/api/v2/nowhere' }),
+        await shop.app.inject({
+          method: 'POST',
+          url: `${API}/orders`,
+          headers: { 'content-type': 'application/json' },
+          payload: '{not json',
+        }),
+        await shop.app.inject({ method: 'GET', url: `${API}/customers/reset-password/inconnu` }),
+      ];
+      expect(refusals.map((answer) => [answer.statusCode, answer.json().code])).toEqual([
+        [404, 'http.404'],
+        [400, 'http.400'],
+        [404, 'account.expiredResetLink'],
+      ]);
+    });
+
     it('answers an empty list for an unknown parent and 404 for an unknown taxon', async () => {
       expect((await get(`${API}/taxons?parentCode=nope`)).body['hydra:totalItems']).toBe(0);
       const { status, body } = await get(`${API}/taxons/nope`);
@@ -67,6 +85,7 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
         '@type': 'hydra:Error',
         'hydra:title': 'An error occurred',
         'hydra:description': 'Not Found',
+        code: 'http.404',
       });
     });
 

@@ -123,7 +123,11 @@ describe.each(BACKENDS)('export vehicles on %s', (backend) => {
     );
     expect(blank.status).toBe(422);
     expect(blank.body.violations).toEqual([
-      { propertyPath: 'phoneNumber', message: expect.stringMatching(/numéro de téléphone/) },
+      {
+        propertyPath: 'phoneNumber',
+        message: expect.stringMatching(/numéro de téléphone/),
+        code: 'export.phoneRequired',
+      },
     ]);
     const wrong = await call(
       'POST',

@@ -31,7 +31,12 @@ function isFrench(text: string): boolean {
   if (trimmed.length < 2 || !/[a-zA-ZÀ-ÿ]{2}/.test(trimmed)) return false;
   if (/^[\w.:/@#?&=%[\]()-]+$/.test(trimmed)) return false; // one token: a path, a code, a name
   if (/^[a-z0-9:[\]/().%#!_-]+(\s+[a-z0-9:[\]/().%#!_-]+)+$/.test(trimmed) && !FRENCH_WORDS.test(trimmed)) return false; // a class list
-  return /[àâçéèêëîïôûùüÿœ’«»]/i.test(trimmed) || (FRENCH_WORDS.test(trimmed) && /\s/.test(trimmed));
+  // Accents, French words, or the shape of a sentence (« Commande introuvable. »): the storefront speaks French only.
+  return (
+    /[àâçéèêëîïôûùüÿœ’«»]/i.test(trimmed) ||
+    (FRENCH_WORDS.test(trimmed) && /\s/.test(trimmed)) ||
+    /^[A-ZÀ-Ý][\p{L}'-]*( [\p{L}'-]+)+[.!?…]$/u.test(trimmed)
+  );
 }
 
 /** Attributes and calls whose strings are never read by a person. */
@@ -100,6 +105,7 @@ describe('the storefront’s sentences have one home, messages/fr.json', () => {
   it('finds French text where it is, and leaves code alone', () => {
     expect(isFrench('Cette pièce est déjà dans votre panier.')).toBe(true);
     expect(isFrench('Ajouter au panier')).toBe(true);
+    expect(isFrench('Commande introuvable.')).toBe(true);
     expect(isFrench('flex items-center gap-2')).toBe(false);
     expect(isFrench('/compte/adresses')).toBe(false);
     expect(isFrench('shop_token')).toBe(false);

@@ -19,6 +19,7 @@ export const CART_MESSAGES = {
     reserved: 'Cette pièce est en cours de commande par un autre client. Revenez dans quelques minutes.',
     quantity: 'Chaque pièce est unique : vous ne pouvez en commander qu’une.',
     already: 'Cette pièce est déjà dans votre panier.',
+    unknownPart: 'Cette pièce n’existe pas ou n’est plus en vente.',
     full: `Un panier compte au plus ${MAX_PARTS_PER_CART} pièces : commandez d’abord celles-ci, puis ajoutez les suivantes à un nouveau panier.`,
   } as const),
   notCart: CHECKOUT_MESSAGES.completed,

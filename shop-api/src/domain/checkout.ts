@@ -16,6 +16,7 @@ export const CHECKOUT_MESSAGES = coded('checkout', {
   unknownMethod: 'Ce mode de livraison n’existe pas.',
   plate: (plate: string) => `« ${plate} » n’est pas une immatriculation française (AB-123-CD ou 1234 AB 59).`,
   tooManyPlates: 'Indiquez au plus 5 immatriculations.',
+  billingAddress: 'Indiquez une adresse de facturation.',
 } as const);
 
 /** Plates typed as "AB-123-CD, 1234 AB 59", as a list, or as `[{ plate }]`. */

@@ -6,6 +6,7 @@
  */
 import type { Violation } from './violation.js';
 import { frenchNumber } from './part-import.js';
+import { coded } from './refusal-codes.js';
 
 export const EXPORT_VEHICLE_STATUSES = {
   roulant: 'Roulant (contrôle technique à jour ou à refaire)',
@@ -26,7 +27,7 @@ export const mayBuyExportVehicles = (customer: {
   siret: string | null;
 }) => customer.groupCode === 'professional' && Boolean(customer.companyName) && Boolean(customer.siret);
 
-export const EXPORT_MESSAGES = {
+export const EXPORT_MESSAGES = coded('export', {
   professionalsOnly:
     'Les véhicules entiers sont réservés aux professionnels : ajoutez la raison sociale et le SIRET de votre entreprise dans votre profil.',
   phoneRequired: 'Indiquez un numéro de téléphone pour que nous puissions vous rappeler.',
@@ -35,7 +36,7 @@ export const EXPORT_MESSAGES = {
   destinationTooLong: 'Le pays de destination tient en 64 caractères au plus.',
   messageTooLong: 'Votre message dépasse 2 000 caractères : raccourcissez-le.',
   unavailable: 'Ce véhicule n’est plus disponible.',
-} as const;
+} as const);
 
 const QUOTE_MESSAGE_MAX = 2000;
 

@@ -45,15 +45,18 @@ export class TooManyRequestsError extends Error {
   }
 }
 
-/** The shop's refusals carry their code next to their sentence (the yard's extension; see domain/refusal-codes.ts). */
-function hydraError(description: string): Record<string, unknown> {
-  const code = codeOf(description);
+/**
+ * Every refusal carries a code next to its sentence (the yard's extension; see domain/refusal-codes.ts):
+ * its catalogue's, or `http.<status>` for one no client needs to tell apart (a malformed request, an
+ * unknown address, a failure).
+ */
+function hydraError(description: string, status: number): Record<string, unknown> {
   return {
     '@context': '/api/v2/contexts/Error',
     '@type': 'hydra:Error',
     'hydra:title': 'An error occurred',
     'hydra:description': description,
-    ...(code ? { code } : {}),
+    code: codeOf(description) ?? `http.${status}`,
   };
 }
 
@@ -101,7 +104,7 @@ const CLIENT_ERRORS: Record<number, string> = {
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
   const description = status === 414 ? CLIENT_ERRORS[414]! : status === 400 ? 'Adresse invalide.' : 'Erreur interne.';
-  void reply.status(status).type('application/ld+json; charset=utf-8').send(hydraError(description));
+  void reply.status(status).type('application/ld+json; charset=utf-8').send(hydraError(description, status));
 }
 
 export function registerErrorHandlers(app: FastifyInstance): void {
@@ -125,16 +128,19 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         .status(429)
         .header('retry-after', String(error.retryAfter))
         .type('application/ld+json; charset=utf-8')
-        .send(hydraError(error.message));
+        .send(hydraError(error.message, 429));
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).type('application/ld+json; charset=utf-8').send(hydraError(error.message));
+      return reply
+        .status(error.statusCode)
+        .type('application/ld+json; charset=utf-8')
+        .send(hydraError(error.message, error.statusCode));
     }
     if (error.validation) {
       return reply
         .status(400)
         .type('application/ld+json; charset=utf-8')
-        .send(hydraError(describeValidation(error)));
+        .send(hydraError(describeValidation(error), 400));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (broken JSON, unsupported media type, body too large…): its texts
@@ -142,12 +148,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .type('application/ld+json; charset=utf-8')
-        .send(hydraError(CLIENT_ERRORS[error.statusCode] ?? 'Requête refusée.'));
+        .send(hydraError(CLIENT_ERRORS[error.statusCode] ?? 'Requête refusée.', error.statusCode));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).type('application/ld+json; charset=utf-8').send(hydraError('Internal Server Error'));
+    return reply.status(500).type('application/ld+json; charset=utf-8').send(hydraError('Internal Server Error', 500));
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).type('application/ld+json; charset=utf-8').send(hydraError('Not Found'));
+    reply.status(404).type('application/ld+json; charset=utf-8').send(hydraError('Not Found', 404));
   });
 }

@@ -2,6 +2,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
+import { STAFF_MESSAGES } from '../domain/staff-messages.js';
 
 /** Where the staff routes live (`routes/admin-*.ts`). */
 export const ADMIN_PREFIX = '/api/v2/admin';
@@ -15,7 +16,7 @@ export function staffGuard(token: string) {
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     // Hashing first gives equal lengths, so timingSafeEqual never leaks the token's length.
     if (!given || !timingSafeEqual(digest(given), expected)) {
-      throw new HttpError(401, 'Jeton du personnel absent ou invalide.');
+      throw new HttpError(401, STAFF_MESSAGES.token);
     }
   };
 }

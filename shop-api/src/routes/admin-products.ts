@@ -10,6 +10,7 @@ import { ADMIN_PREFIX, staffGuard } from '../http/staff-auth.js';
 import type { AppContext } from '../context.js';
 import { importParts, keepPhotos, storePartPhoto } from '../use-cases/import-parts.js';
 import { markSold } from '../use-cases/mark-part-sold.js';
+import { STAFF_MESSAGES } from '../domain/staff-messages.js';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
@@ -39,7 +40,7 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context)
         soldAt: request.body?.soldAt ? new Date(request.body.soldAt) : undefined,
         log: request.log,
       });
-      if (!sale) throw notFound('Pièce introuvable.');
+      if (!sale) throw notFound(STAFF_MESSAGES.partNotFound);
       return { code: sale.code, soldAt: syliusDate(sale.soldAt), changed: sale.changed };
     },
   );
@@ -69,7 +70,7 @@ const adminProductsRoutes: FastifyPluginAsync<AppContext> = async (app, context)
       },
     },
     async (request, reply) => {
-      if (!Buffer.isBuffer(request.body)) throw new HttpError(415, 'Envoyez la photo en JPEG, PNG ou WebP.');
+      if (!Buffer.isBuffer(request.body)) throw new HttpError(415, STAFF_MESSAGES.photoFormat);
       const { code } = request.params;
       const position = Number(request.params.position);
       const stored = await storePartPhoto(context, { code, position, photo: request.body });

@@ -86,10 +86,7 @@ const ordersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
       if (order.state !== 'cart') throw new ViolationError([{ propertyPath: '', message: CART_MESSAGES.notCart }]);
       const code = decodeURIComponent(request.body.productVariant.split('/').pop() ?? '');
       const variant = await findVariantStock(db, code);
-      if (!variant)
-        throw new ViolationError([
-          { propertyPath: 'productVariant', message: 'Cette pièce n’existe pas ou n’est plus en vente.' },
-        ]);
+      if (!variant) throw new ViolationError([{ propertyPath: 'productVariant', message: CART_MESSAGES.unknownPart }]);
       const cart = await addCartItem(context, {
         order,
         variant,

@@ -88,7 +88,7 @@ export async function addressOrder(context: AppContext, input: AddressStepInput)
   // Without a shipping address, the parts go to the billing address (Sylius's OrderAddressModifier).
   if (!shipping.address) shipping = billing;
   if (!billing.address && violations.length === 0)
-    violations.push({ propertyPath: 'billingAddress', message: 'Indiquez une adresse de facturation.' });
+    violations.push({ propertyPath: 'billingAddress', message: CHECKOUT_MESSAGES.billingAddress });
   const plates = parsePlates(body.licencePlates ?? null);
   violations.push(...plates.errors.map((message) => ({ propertyPath: 'licencePlates', message })));
   if (violations.length > 0) throw new ViolationError(violations);

@@ -13,6 +13,7 @@ import { findImageSubject } from '../db/products.js';
 import { parseImportLine } from '../domain/part-import.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { SpreadsheetLinesBody } from '../http/spreadsheet-lines.js';
+import { STAFF_MESSAGES } from '../domain/staff-messages.js';
 
 /** What each line did, line by line. */
 export async function importParts(
@@ -44,7 +45,7 @@ export async function storePartPhoto(
   const { db, mediaDir } = context;
   const { code, position, photo } = input;
   // Before any decoding or file: a photo for a part the shop does not have stays out of var/media.
-  if (!(await findImageSubject(db, code))) throw notFound(UNKNOWN_PART);
+  if (!(await findImageSubject(db, code))) throw notFound(STAFF_MESSAGES.partNotImported);
   const digest = createHash('sha256').update(photo).digest('hex').slice(0, 12);
   const path = `parts/${code}-${position}-${digest}.webp`;
   const webp = await photoAsWebp(photo);
@@ -54,7 +55,7 @@ export async function storePartPhoto(
   await writeFile(temporary, webp, { mode: 0o600 });
   await rename(temporary, file);
   const changed = await setPartPhoto(db, code, position - 1, path);
-  if (changed === null) throw notFound(UNKNOWN_PART);
+  if (changed === null) throw notFound(STAFF_MESSAGES.partNotImported);
   return { path, changed };
 }
 
@@ -62,8 +63,6 @@ export async function storePartPhoto(
 export async function keepPhotos(context: AppContext, input: { code: string; count: number }): Promise<boolean> {
   return keepPartPhotos(context.db, input.code, input.count);
 }
-
-const UNKNOWN_PART = 'Pièce introuvable : importez sa ligne avant ses photos.';
 
 /**
  * Decoded size bound: a few kilobytes of PNG or WebP can declare a picture of billions of pixels
@@ -82,15 +81,12 @@ async function photoAsWebp(body: Buffer): Promise<Buffer> {
     // Header only: sharp's own pixel limit would refuse a bomb here as merely unreadable.
     declared = await sharp(body, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(422, UNREADABLE_PHOTO);
+    throw new HttpError(422, STAFF_MESSAGES.unreadablePhoto);
   }
   const { width = 0, height = 0 } = declared;
-  if (!width || !height) throw new HttpError(422, UNREADABLE_PHOTO);
+  if (!width || !height) throw new HttpError(422, STAFF_MESSAGES.unreadablePhoto);
   if (width * height > MAX_PHOTO_PIXELS) {
-    throw new HttpError(
-      422,
-      `Photo trop grande (${width} × ${height} pixels) : ${MAX_PHOTO_PIXELS / 1_000_000} mégapixels au plus.`,
-    );
+    throw new HttpError(422, STAFF_MESSAGES.photoTooLarge(width, height, MAX_PHOTO_PIXELS / 1_000_000));
   }
   try {
     return await sharp(body, { limitInputPixels: MAX_PHOTO_PIXELS })
@@ -99,8 +95,6 @@ async function photoAsWebp(body: Buffer): Promise<Buffer> {
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw new HttpError(422, UNREADABLE_PHOTO);
+    throw new HttpError(422, STAFF_MESSAGES.unreadablePhoto);
   }
 }
-
-const UNREADABLE_PHOTO = 'Ce fichier n’est pas une image lisible.';

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { markPartSold, type SaleRecord } from '../db/sales.js';
 import { HttpError } from '../http/errors.js';
 import { closeCheckouts } from '../payments/confirmed.js';
+import { STAFF_MESSAGES } from '../domain/staff-messages.js';
 
 /** The sale, or null when the shop has no part of that code. */
 export async function markSold(
@@ -17,8 +18,7 @@ export async function markSold(
   const { db, now } = context;
   const at = input.soldAt ?? now();
   // A minute's grace for the staff's clock.
-  if (at.getTime() > now().getTime() + 60_000)
-    throw new HttpError(400, 'La date de vente ne peut pas être dans le futur.');
+  if (at.getTime() > now().getTime() + 60_000) throw new HttpError(400, STAFF_MESSAGES.saleInFuture);
   const sale = await markPartSold(db, input.code, at);
   if (!sale) return null;
   await closeCheckouts(context, sale.cancelled, input.log);

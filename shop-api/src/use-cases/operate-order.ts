@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { applyOperation, findPlacedOrder, type OrderBundle } from '../db/orders.js';
 import { operate, type StaffOperation } from '../domain/order-operations.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { STAFF_MESSAGES } from '../domain/staff-messages.js';
 
 export async function operateOrder(
   context: AppContext,
@@ -13,7 +14,7 @@ export async function operateOrder(
 ): Promise<OrderBundle> {
   const { db, now } = context;
   const found = await findPlacedOrder(db, input.reference);
-  if (!found) throw notFound('Commande introuvable.');
+  if (!found) throw notFound(STAFF_MESSAGES.orderNotFound);
   let outcome;
   try {
     outcome = operate(found.order, input.operation);

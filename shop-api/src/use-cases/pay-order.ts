@@ -25,6 +25,7 @@ export const PAY_MESSAGES = coded('pay', {
   opening: 'Le paiement de cette commande est en cours d’ouverture : réessayez dans un instant.',
   changed: 'Votre commande vient de changer : vérifiez-la puis relancez le paiement.',
   signIn: 'Connectez-vous à votre compte client pour payer : une commande appartient à un compte.',
+  providerDown: 'Le paiement par carte est momentanément indisponible. Réessayez dans quelques minutes.',
 } as const);
 
 export interface PayOrderInput {
@@ -128,7 +129,7 @@ export async function payOrder(context: AppContext, input: PayOrderInput): Promi
   } catch (error) {
     log.error({ err: error }, 'payment provider failed');
     await closePayment(db, payment.id, 'cancelled', now());
-    throw new HttpError(502, 'Le paiement par carte est momentanément indisponible. Réessayez dans quelques minutes.');
+    throw new HttpError(502, PAY_MESSAGES.providerDown);
   }
   const attached = await attachCheckout(db, payment.id, checkout.sessionId, checkout.url);
   if (!attached) {
