@@ -15,7 +15,7 @@ import { checked, isResult, shopRefusal, type FormResult } from '@/lib/forms/che
 import { lastSegment } from '@/lib/url/decode';
 import { customerCall, publicCall } from '@/lib/shop-api/server';
 import { pickUpCustomerCart } from '@/lib/cart/server';
-import { askLink, followLink } from './links';
+import { askLink, followLink, verificationBody } from './links';
 import { registrationSentMessage, withoutTakenEmail } from './rules';
 import {
   clearSession,
@@ -38,10 +38,7 @@ import { text } from '@/lib/i18n/answers';
 
 // One message for both (the yard's Sylius answers « Account is disabled. » to an unconfirmed account):
 // which one it is would tell whether a confirmed account has this address.
-const BAD_CREDENTIALS: FormResult = {
-  ok: false,
-  messages: [text('signInRefused')],
-};
+const BAD_CREDENTIALS: FormResult = { ok: false, messages: [text('signInRefused')] };
 
 export async function loginAction(values: LoginValues, returnTo: string | null): Promise<FormResult> {
   const input = await checked(loginSchema, values);
@@ -94,12 +91,7 @@ export async function logoutAction(): Promise<void> {
  * registration that becomes the account (or, for a new e-mail, is the account's).
  */
 export async function verifyAccountAction(token: string, values: VerifyValues): Promise<FormResult> {
-  return followLink('verification', token, await checked(verifySchema, values), (input, token) => ({
-    token,
-    password: input.password,
-    // Names only when typed: the account is then made with them if no registration has the password.
-    ...(input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : {}),
-  }));
+  return followLink('verification', token, await checked(verifySchema, values), verificationBody);
 }
 
 export async function resetPasswordAction(token: string, values: ResetValues): Promise<FormResult> {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { forgotSchema } from '@/lib/forms/account-schemas';
+import { forgotSchema, type VerifyValues } from '@/lib/forms/account-schemas';
 import { checked, isResult, shopRefusal, type FormResult } from '@/lib/forms/checked';
 import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { publicCall } from '@/lib/shop-api/server';
@@ -36,6 +36,13 @@ const linkPath = (link: Link, token: string) => `${LINKS[link]}/${encodeURICompo
 export async function isDeadLink(link: Link, token: string): Promise<boolean> {
   return !isLinkToken(token) || isDeadLinkAnswer(await publicCall('GET', linkPath(link, token)));
 }
+
+/** What a confirmation link's form sends: names only when typed (the account is then made with them if no registration has the password). */
+export const verificationBody = (input: VerifyValues, token: string) => ({
+  token,
+  password: input.password,
+  ...(input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : {}),
+});
 
 /**
  * Uses a link with what its form sent (`input`, as the action checked it; sent as it is unless `body`
