@@ -17,6 +17,7 @@ export function readRefusal(value: unknown): RefusalCode | null {
 /** The shop API's refusal codes a page names, each with its own. */
 const FROM_SHOP_API: Readonly<Record<string, RefusalCode>> = {
   'cart.sold': 'vendue',
+  'cart.unknownPart': 'plus-en-vente',
   'cart.reserved': 'reservee',
   'cart.already': 'deja-au-panier',
   'cart.quantity': 'quantite',

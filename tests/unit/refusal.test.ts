@@ -47,7 +47,7 @@ describe('refusals in a page address', () => {
       found.add(code);
     }
     expect([...found].sort()).toEqual(
-      ['commande-validee', 'deja-au-panier', 'panier-plein', 'quantite', 'reservee', 'vendue'].sort(),
+      ['commande-validee', 'deja-au-panier', 'panier-plein', 'plus-en-vente', 'quantite', 'reservee', 'vendue'].sort(),
     );
   });
 
