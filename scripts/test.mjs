@@ -5,8 +5,8 @@
  *     export or dependency), madge (no import circle in the storefront or in shop-api), dependency-cruiser
  *     (the layers of both halves, decision 0030); as `npm run lint`,
  *  1. type checks of the shop API (the storefront is type-checked by its build),
- *  2. Vitest: unit tests, then shop-api integration tests on PGlite (and on PostgreSQL when
- *     DATABASE_URL is set),
+ *  2. Vitest: unit tests, then shop-api integration tests on PostgreSQL when DATABASE_URL is set
+ *     (PGlite otherwise; the database layer's on both),
  *  3. Playwright end-to-end tests in Chromium against the whole shop, built and started for them.
  * Ends with the names of the tests that failed (CI shows the end of the output) and one line
  * "Tests: N passed, N failed".
@@ -36,7 +36,7 @@ results.push(step('Import circles (madge)', 'npm', ['run', '--silent', 'lint:cir
 results.push(step('Layers (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:layers']));
 results.push(step('Types (shop-api)', bin('tsc'), ['--noEmit', '-p', 'shop-api']));
 results.push(
-  step(`Vitest (unit, shop-api on PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, bin('vitest'), [
+  step(`Vitest (unit, shop-api on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',

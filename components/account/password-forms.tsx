@@ -12,10 +12,11 @@ import {
 import {
   forgotSchema,
   passwordSchema,
+  recoverySchema,
   resetSchema,
   type ForgotValues,
   type PasswordValues,
-  type ResetValues,
+  type RecoveryValues,
 } from '@/lib/forms/account-schemas';
 import { Field, FormOutcome, SubmitButton } from './form-parts';
 import { useServerForm } from './use-server-form';
@@ -52,14 +53,16 @@ export function EmailLinkForm({ link }: { link: 'reset' | 'verification' }) {
 
 /**
  * /mot-de-passe-oublie/<token> (`link` 'reset') and /recuperation/<token> ('recovery', the address an
- * account left taking it back): the new password, twice.
+ * account left taking it back, with a password the account had there): the new password, twice.
  */
 export function ResetPasswordForm({ token, link = 'reset' }: { token: string; link?: 'reset' | 'recovery' }) {
   const t = useTranslations('accountForms');
-  const { form, errors, success, onSubmit, pending } = useServerForm<ResetValues>(
-    resetSchema,
-    { newPassword: '', confirmNewPassword: '' },
-    (values) => (link === 'reset' ? resetPasswordAction : recoverAccountAction)(token, values),
+  const recovery = link === 'recovery';
+  // A reset's form never registers the recovery's field: its values are a ResetValues.
+  const { form, errors, success, onSubmit, pending } = useServerForm<RecoveryValues>(
+    recovery ? recoverySchema : resetSchema,
+    { ...(recovery ? { previousPassword: '' } : {}), newPassword: '', confirmNewPassword: '' },
+    (values) => (recovery ? recoverAccountAction : resetPasswordAction)(token, values),
   );
   const e = form.formState.errors;
   if (success) {
@@ -78,6 +81,17 @@ export function ResetPasswordForm({ token, link = 'reset' }: { token: string; li
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
       <FormOutcome errors={errors} />
+      {recovery && (
+        <Field
+          id="recovery-previous"
+          label={t('previousPassword')}
+          type="password"
+          autoComplete="current-password"
+          hint={t('previousPasswordHint')}
+          error={e.previousPassword}
+          {...form.register('previousPassword')}
+        />
+      )}
       <Field
         id="reset-new"
         label={t('newPassword')}
@@ -96,7 +110,7 @@ export function ResetPasswordForm({ token, link = 'reset' }: { token: string; li
         {...form.register('confirmNewPassword')}
       />
       <div>
-        <SubmitButton pending={pending}>{t(link === 'reset' ? 'savePassword' : 'recoverySubmit')}</SubmitButton>
+        <SubmitButton pending={pending}>{t(recovery ? 'recoverySubmit' : 'savePassword')}</SubmitButton>
       </div>
     </form>
   );

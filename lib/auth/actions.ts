@@ -4,9 +4,11 @@ import { redirect } from 'next/navigation';
 import {
   loginSchema,
   registerSchema,
+  recoverySchema,
   resetSchema,
   verifySchema,
   type LoginValues,
+  type RecoveryValues,
   type RegisterValues,
   type ResetValues,
   type VerifyValues,
@@ -98,9 +100,9 @@ export async function resetPasswordAction(token: string, values: ResetValues): P
   return followLink('reset', token, await checked(resetSchema, values));
 }
 
-/** A recovery link's page (decision 0028): the address the account left takes it back with a new password; every session ends. */
-export async function recoverAccountAction(token: string, values: ResetValues): Promise<FormResult> {
-  return followLink('recovery', token, await checked(resetSchema, values));
+/** A recovery link's page (decision 0028): the address the account left takes it back, with a password it had there and a new one; every session ends. */
+export async function recoverAccountAction(token: string, values: RecoveryValues): Promise<FormResult> {
+  return followLink('recovery', token, await checked(recoverySchema, values));
 }
 
 export async function requestResetAction(values: { email: string }): Promise<FormResult> {

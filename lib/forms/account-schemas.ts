@@ -106,6 +106,10 @@ export type ForgotValues = yup.InferType<typeof forgotSchema>;
 export const resetSchema = yup.object({ newPassword: password, confirmNewPassword: confirmation('newPassword') });
 export type ResetValues = yup.InferType<typeof resetSchema>;
 
+/** A recovery link's form (decision 0028): a password the account had at the link's address, then the new one. */
+export const recoverySchema = resetSchema.shape({ previousPassword: yup.string().required().max(4096) });
+export type RecoveryValues = yup.InferType<typeof recoverySchema>;
+
 export const deleteAccountSchema = yup.object({ currentPassword: yup.string().required() });
 export type DeleteAccountValues = yup.InferType<typeof deleteAccountSchema>;
 

@@ -91,11 +91,12 @@ describe('account use cases without HTTP', () => {
     await followMailLink(context, { token: lastLink(thief, 'verification'), password: 'Carburateur-1987' }, asker);
     expect((await findCustomerByEmail(database.db, thief))?.id).toBe(confirmed!.id);
 
-    // The address it left was mailed its way back, and takes the account with a new password.
+    // The address it left was mailed its way back, and takes the account with the password it had there
+    // and a new one.
     await useRecoveryLink(
       context,
       lastLink(owner, 'recuperation'),
-      { newPassword: 'Embrayage-2026!', confirmNewPassword: 'Embrayage-2026!' },
+      { previousPassword: 'Carburateur-1987', newPassword: 'Embrayage-2026!', confirmNewPassword: 'Embrayage-2026!' },
       asker,
     );
     expect((await findCustomerByEmail(database.db, owner))?.id).toBe(confirmed!.id);

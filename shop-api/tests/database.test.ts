@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { catalogueSize, isSeeded, resetCatalogue, seedCatalogue } from '../src/seed/seed.js';
-import { BACKENDS, freshDatabase } from './helpers/backends.js';
+import { ALL_BACKENDS, freshDatabase } from './helpers/backends.js';
 
 describe('PGlite files under the var dir', () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-pglite-'));
@@ -27,7 +27,7 @@ describe('PGlite files under the var dir', () => {
   });
 });
 
-describe.each(BACKENDS)('seeding on %s', (backend) => {
+describe.each(ALL_BACKENDS)('seeding on %s', (backend) => {
   it('reports progress by batch and can be reset and loaded again', async () => {
     const { database, drop } = await freshDatabase(backend);
     try {

@@ -1,6 +1,6 @@
 /**
  * The money and stock invariants (I1–I5, see tests/model/money-model.ts) over random interleavings of
- * shoppers, the staff, the sandbox page and Stripe's webhooks, on PGlite and PostgreSQL, with a fixed
+ * shoppers, the staff, the sandbox page and Stripe's webhooks, on PostgreSQL (PGlite without it), with a fixed
  * seed: the same sequences at every run. `npm run bench:invariants` runs thousands of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -356,9 +356,15 @@ describe.each(BACKENDS)('payment with the sandbox provider on %s', (backend) => 
     await form(`${sessionOf(olderCheckout)}/pay`);
     expect((await call('GET', `${API}/orders/${older}`)).body.paymentState).not.toBe('paid');
     // Both carts paid at the same moment, again and again: never a deadlock, always one payment open.
+    // When the second opens while the first is still asking the provider, the first is over before its
+    // checkout is attached: that one answers that the order changed, never a checkout that takes no money.
     for (let round = 0; round < 5; round++) {
       const answers = await Promise.all([older, newer].map((cart) => call('POST', `${API}/orders/${cart}/pay`, urls)));
-      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+      for (const answer of answers.filter((one) => one.status !== 200)) {
+        expect(answer.status).toBe(409);
+        expect(answer.body['hydra:description']).toBe(PAY_MESSAGES.changed);
+      }
       const open = await shop.database.db
         .select({ orderId: payments.orderId })
         .from(payments)

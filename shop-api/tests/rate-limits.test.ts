@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { MESSAGES } from '../src/domain/customer-rules.js';
 import { createMailer, type Mailer, type OutgoingMail } from '../src/mail/mailer.js';
 import { readOutbox } from '../src/mail/outbox.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
@@ -328,6 +329,51 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
       ).status,
     ).toBe(202);
     expect((await login('oubli@exemple.fr', 'nouveau-2026-x', OWNER_ADDRESS)).status).toBe(200);
+  });
+
+  it('strangers registering an address cannot use up its owner’s move to it; past the move’s own ceiling, the owner is told', async () => {
+    const owner = await verifiedCustomer('demenage@exemple.fr');
+    // Strangers on three networks register the new address again and again: its registration mails run out.
+    for (const network of ['192.0.2', '198.51.100', '203.0.113'])
+      for (let i = 0; i < 3; i++)
+        await call('POST', `${API}/customers`, {
+          body: { firstName: 'X', lastName: 'Y', email: 'nouvelle-boite@exemple.fr', password: `inconnu-${i}-2026` },
+          ip: `${network}.${200 + i}`,
+        });
+    await shop.app.backgroundTasks.idle();
+    const changeMails = async () =>
+      (await readOutbox(outbox, 500)).filter(
+        (m) => m.to === 'nouvelle-boite@exemple.fr' && m.subject === 'Confirmez votre nouvelle adresse e-mail',
+      ).length;
+    const move = () =>
+      call('PUT', `${API}/customers/${owner.id}`, {
+        token: owner.token,
+        body: { email: 'nouvelle-boite@exemple.fr', currentPassword: PASSWORD },
+        ip: OWNER_ADDRESS,
+      });
+    // The owner's move still mails its link (before: it answered as sent, and nothing went), and asking
+    // again (a mail lost) too, a few times an hour.
+    for (let ask = 1; ask <= 3; ask++) {
+      expect((await move()).status).toBe(200);
+      await shop.app.backgroundTasks.idle();
+      expect(await changeMails()).toBe(ask);
+    }
+    // Past them, the owner is told that no mail can go now; nothing changes, and the last link works.
+    const refused = await move();
+    expect([refused.status, refused.body.violations]).toEqual([
+      422,
+      [{ propertyPath: 'email', message: MESSAGES.mailsUsedUp, code: 'account.mailsUsedUp' }],
+    ]);
+    expect(await changeMails()).toBe(3);
+    const link = await mailTo(outbox, 'nouvelle-boite@exemple.fr', '/verification/');
+    expect(
+      (
+        await call('PATCH', `${API}/account-verification-requests/${link}`, {
+          body: { password: PASSWORD },
+        })
+      ).status,
+    ).toBe(202);
+    expect((await login('nouvelle-boite@exemple.fr', PASSWORD, OWNER_ADDRESS)).status).toBe(200);
   });
 
   it('limits profile updates per customer (no probing which e-mails have an account)', async () => {

@@ -305,7 +305,6 @@ test.describe('customer account', () => {
     page,
     context,
   }, testInfo) => {
-    test.setTimeout(60_000);
     const account = new AccountPage(page);
     const response = await page.goto('/compte/adresses');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/connexion?retour=%2Fcompte%2Fadresses');
@@ -377,7 +376,6 @@ test.describe('customer account', () => {
     page,
     context,
   }, testInfo) => {
-    test.setTimeout(60_000);
     const account = new AccountPage(page);
     const email = `rose.${unique(testInfo.project.name)}@exemple.fr`;
     await account.signUp(email, 'Rose', 'Petit');

@@ -41,7 +41,6 @@ test.describe('cart', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(90_000);
     const checkout = new CheckoutPage(page);
     const email = `retrouve.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`;
     await checkout.signUp(email);
@@ -100,7 +99,6 @@ test.describe('cart', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(90_000);
     const api = `${E2E_SHOP_API_URL}/api/v2/shop`;
     const email = `plein.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`;
     await new CheckoutPage(page).signUp(email);

@@ -64,7 +64,6 @@ test.describe('checkout', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
     const checkout = new CheckoutPage(page);
     const email = `ailleurs.${unique()}@exemple.fr`;
     await checkout.signUp(email);
@@ -92,7 +91,6 @@ test.describe('checkout', () => {
   test('browse, add from a listing, sign in, addresses, parcel, pay on the sandbox, confirmation, the order in the account', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const violations = await watchCsp(page);
     const checkout = new CheckoutPage(page);
     const { name } = await checkout.addFirstPartOf('/pieces/carrosserie/retroviseur');
@@ -310,7 +308,6 @@ test.describe('checkout', () => {
   });
 
   test('cancelling on the sandbox page returns to the shipping step and frees the part', async ({ page }) => {
-    test.setTimeout(60_000);
     const checkout = new CheckoutPage(page);
     await checkout.signUp(`annule.${unique()}@exemple.fr`);
     const { name } = await checkout.addFirstPartOf('/pieces/eclairage/feu-arriere');
@@ -426,7 +423,6 @@ test.describe('checkout', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const checkout = new CheckoutPage(page);
     const email = `prefetch.${unique()}@exemple.fr`;
     await checkout.signUp(email);

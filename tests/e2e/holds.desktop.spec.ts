@@ -14,7 +14,6 @@ test.describe('a part held by a payment', () => {
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
     const checkout = new CheckoutPage(page);
     // Another visitor's view of the cached catalogue.
     const visitor = new CataloguePage(await context.browser()!.newPage());

@@ -25,7 +25,6 @@ test('an imported part reaches the cached listing, and leaves it when the import
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const code = `E2E-${Date.now()}`;
   const name = `Condenseur de climatisation importé ${code}`;
   const line = (status: string) =>

@@ -1,11 +1,27 @@
 /** Customers, their refresh tokens and their addresses. Every address read is scoped to its owner. */
-import { and, asc, desc, eq, exists, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { REFRESH_REUSE_GRACE_MS } from '../domain/secrets.js';
 import type { Db } from './client.js';
 import { forgetCartAddresses } from './orders.js';
 import type { PaymentRow } from './payments.js';
 import { catalogueTransaction, type CatalogueTx } from './stock.js';
-import { accountRecoveries, addresses, customers, refreshTokens, registrations } from './schema.js';
+import { accountRecoveries, addresses, customers, passwordHistory, refreshTokens, registrations } from './schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
@@ -22,6 +38,8 @@ export async function createCustomer(
 ): Promise<CustomerRow | 'email-taken'> {
   try {
     const [row] = await db.insert(customers).values(fields).returning();
+    // Made confirmed (the staff's, the tests'): its password is the first it had at its address.
+    if (row!.verifiedAt) await rememberPassword(db, row!.id, row!.email, row!.passwordHash, row!.verifiedAt);
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) return 'email-taken';
@@ -237,6 +255,7 @@ export async function confirmRegistration(db: Db, registrationId: number, now: D
     if (!row) return null;
     await tx.delete(registrations).where(eq(registrations.customerId, row.id));
     await dropChangesTowards(tx as unknown as Db, row.email, now);
+    await rememberPassword(tx as unknown as Db, row.id, row.email, row.passwordHash, now);
     return row;
   });
 }
@@ -357,6 +376,8 @@ export async function followVerificationLink(
         .where(eq(customers.id, spent.id))
         .returning();
       await dropChangesTowards(tx as unknown as Db, spent.pendingEmail, now);
+      // The password moves with the account: it is one the account had at its new address too.
+      await rememberPassword(tx as unknown as Db, spent.id, row!.email, row!.passwordHash, now);
       let cancelled: PaymentRow[] = [];
       if (returning) cancelled = await ownerBack(tx, spent.id, returning.provenSince, now);
       else await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
@@ -425,7 +446,12 @@ export async function resetPassword(
 ): Promise<PaymentRow[] | null> {
   return catalogueTransaction(db, async (tx) => {
     const [before] = await tx
-      .select({ id: customers.id, provenAt: customers.mailboxProvenAt, verifiedAt: customers.verifiedAt })
+      .select({
+        id: customers.id,
+        email: customers.email,
+        provenAt: customers.mailboxProvenAt,
+        verifiedAt: customers.verifiedAt,
+      })
       .from(customers)
       .where(
         and(
@@ -451,6 +477,7 @@ export async function resetPassword(
         updatedAt: now,
       })
       .where(eq(customers.id, before.id));
+    await rememberPassword(tx as unknown as Db, before.id, before.email, passwordHash, now);
     return ownerBack(tx, before.id, before.provenAt ?? before.verifiedAt!, now);
   });
 }
@@ -577,6 +604,7 @@ export async function recoverAccount(
     await tx
       .delete(accountRecoveries)
       .where(and(eq(accountRecoveries.customerId, account.id), gte(accountRecoveries.id, recovery.id)));
+    await rememberPassword(tx as unknown as Db, account.id, recovery.email, passwordHash, now);
     const cancelled = await ownerBack(tx, account.id, recovery.provenSince, now);
     return { customer: row!, leftEmail: account.email, cancelled };
   });
@@ -598,10 +626,12 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     // Reset links already mailed die too: one mailed to an address the account has since left would
     // otherwise set a password over the one just chosen.
-    await tx
+    const [row] = await tx
       .update(customers)
       .set({ passwordHash, resetTokenHash: null, resetExpiresAt: null, updatedAt: now })
-      .where(eq(customers.id, id));
+      .where(eq(customers.id, id))
+      .returning({ email: customers.email });
+    if (row) await rememberPassword(tx as unknown as Db, id, row.email, passwordHash, now);
     await endSessions(tx as unknown as Db, id, now, keep);
   });
 }
@@ -618,6 +648,36 @@ async function endSessions(db: Db, customerId: number, now: Date, keep?: string)
         ...(keep ? [ne(refreshTokens.family, keep)] : []),
       ),
     );
+}
+
+/** How many of an account's passwords are remembered (with their addresses) for its recovery links. */
+const PASSWORDS_KEPT = 10;
+
+/**
+ * Remembers that the account had this password at this address (decision 0028: a recovery link asks
+ * for one of them); the oldest beyond PASSWORDS_KEPT go.
+ */
+async function rememberPassword(db: Db, customerId: number, email: string, passwordHash: string, now: Date) {
+  await db.insert(passwordHistory).values({ customerId, email, passwordHash, setAt: now });
+  const kept = db
+    .select({ id: passwordHistory.id })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.customerId, customerId))
+    .orderBy(desc(passwordHistory.id))
+    .limit(PASSWORDS_KEPT);
+  await db
+    .delete(passwordHistory)
+    .where(and(eq(passwordHistory.customerId, customerId), notInArray(passwordHistory.id, kept)));
+}
+
+/** The hashes of the passwords the account had while `email` was its address, newest first. */
+export async function passwordsHadAt(db: Db, customerId: number, email: string): Promise<string[]> {
+  const rows = await db
+    .select({ hash: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(and(eq(passwordHistory.customerId, customerId), eq(passwordHistory.email, email)))
+    .orderBy(desc(passwordHistory.id));
+  return rows.map((row) => row.hash);
 }
 
 // Refresh tokens

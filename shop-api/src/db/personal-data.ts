@@ -13,6 +13,7 @@ import { cancelOpenPayments } from './payments.js';
 import { catalogueTransaction } from './stock.js';
 import {
   accountRecoveries,
+  passwordHistory,
   addresses,
   customers,
   exportQuoteRequests,
@@ -60,6 +61,7 @@ export async function eraseCustomer(db: Db, customerId: number, now: Date): Prom
     if (!customer || customer.erasedAt) return false;
     await tx.delete(registrations).where(eq(registrations.customerId, customerId));
     await tx.delete(accountRecoveries).where(eq(accountRecoveries.customerId, customerId));
+    await tx.delete(passwordHistory).where(eq(passwordHistory.customerId, customerId));
     const own = await tx
       .select({ id: orders.id, state: orders.state, billing: orders.billingAddress, shipping: orders.shippingAddress })
       .from(orders)

@@ -327,6 +327,27 @@ export const accountRecoveries = pgTable(
 );
 
 /**
+ * The passwords an account had at each of its addresses (their argon2id hashes, never the passwords),
+ * the newest few per account: a recovery link gives an address back only to whoever also knows one of
+ * the passwords the account had there, so that the next reader of a mailbox its owner left (an old
+ * employer's) cannot take the account back (decision 0028). Gone with the account's personal data.
+ */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The account's address while it had this password. */
+    email: varchar('email', { length: 255 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    setAt: timestamp('set_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('password_history_customer_idx').on(t.customerId, t.email)],
+);
+
+/**
  * Refresh tokens, rotated on every use. Tokens descending from one login share a family: presenting a
  * token already used means it leaked, and the whole family is revoked.
  */

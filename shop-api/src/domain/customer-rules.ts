@@ -35,6 +35,11 @@ export const MESSAGES = coded('account', {
     'Cette adresse peut encore reprendre le compte qu’elle a quitté : utilisez le lien « Ce n’est pas moi : récupérer mon compte » reçu alors. Aucun nouveau compte ne peut être créé avec elle d’ici là.',
   recoveryEmailTaken:
     'Cette adresse e-mail est entre-temps devenue celle d’un autre compte : connectez-vous avec elle, ou écrivez-nous pour récupérer celui-ci.',
+  previousPassword: 'Saisissez un mot de passe que votre compte avait avec cette adresse e-mail.',
+  notPreviousPassword:
+    'Ce n’est pas un mot de passe que ce compte avait avec cette adresse e-mail. Vous ne vous en souvenez plus ? Écrivez-nous depuis cette adresse : nous vérifierons avec vous à qui est le compte.',
+  mailsUsedUp:
+    'Cette adresse e-mail a reçu trop de messages de la boutique ces dernières heures : aucun lien ne peut lui être envoyé maintenant. Réessayez dans une heure ; votre adresse actuelle reste la même.',
   expiredVerificationLink: 'Ce lien de vérification est inconnu ou a expiré.',
   expiredResetLink: 'Ce lien de réinitialisation est inconnu ou a expiré.',
   expiredRecoveryLink: 'Ce lien de récupération est inconnu ou a expiré.',

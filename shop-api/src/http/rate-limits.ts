@@ -69,6 +69,14 @@ const RATE_RULES = {
   registrationNoticesPerEmailAndAddress: { max: 3, timeWindow: HOUR },
   registrationNoticesPerEmail: { max: 6, timeWindow: HOUR },
   /**
+   * Mails to an address a signed-in customer asks for as their new e-mail (its link, or its owner told):
+   * counted apart from registrations, so strangers registering the address cannot use up the owner's
+   * move; per account (3 an hour) and per address (6 an hour, the inbox). Past either, the customer is
+   * told that no mail can go now, and nothing changes.
+   */
+  emailChangeMailsPerCustomer: { max: 3, timeWindow: HOUR },
+  emailChangeMailsPerEmail: { max: 6, timeWindow: HOUR },
+  /**
    * Checks of one customer's current password (password or e-mail change, account deletion): a person
    * mistypes a few times; a thief holding an access token must not guess it.
    */

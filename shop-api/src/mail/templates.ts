@@ -121,9 +121,18 @@ export function emailChangeRequestedMail(to: string, firstName: string, newEmail
 }
 
 /**
+ * An address as the mail to an address left shows it: its first letter and its domain. The next reader
+ * of a mailbox its owner left (an old employer's) learns nothing of the new one but its provider.
+ */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+/**
  * To the previous address, once the new one is confirmed, with the way back (decision 0028): whoever
  * knew the password could move the account, so the address it left can take it back for a week, if it
- * had held the account a week itself (`recoveryUrl` null otherwise).
+ * had held the account a week itself (`recoveryUrl` null otherwise), with a password it had there.
  */
 export function emailChangedMail(
   to: string,
@@ -137,10 +146,10 @@ export function emailChangedMail(
     'L’adresse e-mail de votre compte a changé',
     `Bonjour ${firstName},`,
     [
-      `Votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail} : c’est elle qui sert à vous connecter et à recevoir nos messages. Les sessions ouvertes sur d’autres appareils ont été fermées.`,
+      `Votre compte Pièces Auto Recyclées utilise désormais l’adresse ${maskedEmail(newEmail)} : c’est elle qui sert à vous connecter et à recevoir nos messages. Les sessions ouvertes sur d’autres appareils ont été fermées.`,
       'Vous êtes à l’origine de ce changement ? Vous n’avez rien à faire.',
       recoveryUrl
-        ? 'Ce n’est pas vous ? Quelqu’un connaît votre mot de passe. Pendant 7 jours, le lien ci-dessous rend à votre compte cette adresse-ci : vous choisirez un nouveau mot de passe, toutes les sessions seront fermées, et les adresses de livraison ajoutées ou modifiées entre-temps attendront votre accord.'
+        ? 'Ce n’est pas vous ? Quelqu’un connaît votre mot de passe. Pendant 7 jours, le lien ci-dessous rend à votre compte cette adresse-ci : vous saisirez un mot de passe que votre compte avait avec elle, puis en choisirez un nouveau ; toutes les sessions seront fermées, et les adresses de livraison ajoutées ou modifiées entre-temps attendront votre accord.'
         : 'Cette adresse n’était celle du compte que depuis moins de 7 jours : elle ne peut pas le reprendre. Si le changement n’est pas de vous, répondez à ce message.',
     ],
     recoveryUrl

@@ -15,7 +15,7 @@ import { askConfirmationLink } from '../use-cases/account/ask-confirmation-link.
 import { changeOwnPassword } from '../use-cases/account/change-password.js';
 import { changeProfile, type ProfileInput } from '../use-cases/account/change-profile.js';
 import { followMailLink, mailLinkAlive, type MailLinkInput } from '../use-cases/account/follow-mail-link.js';
-import { recoveryLinkAlive, useRecoveryLink } from '../use-cases/account/recover-account.js';
+import { recoveryLinkAlive, useRecoveryLink, type RecoveryInput } from '../use-cases/account/recover-account.js';
 import { register, type RegistrationInput } from '../use-cases/account/register.js';
 import {
   askPasswordReset,
@@ -30,6 +30,10 @@ const idParams = { type: 'object', properties: { id: digitsSchema } } as const;
 const newPasswordBody = {
   type: 'object',
   properties: { newPassword: string(4096), confirmNewPassword: string(4096) },
+} as const;
+const recoveryBody = {
+  type: 'object',
+  properties: { ...newPasswordBody.properties, previousPassword: string(4096) },
 } as const;
 const emailBody = {
   type: 'object',
@@ -126,8 +130,8 @@ const customersRoutes: FastifyPluginAsync<AppContext> = async (app, context) => 
   });
   app.patch(
     `${API_PREFIX}/account-recoveries/:token`,
-    { schema: { body: newPasswordBody } },
-    async (request: TokenRequest<NewPasswordInput>, reply) => {
+    { schema: { body: recoveryBody } },
+    async (request: TokenRequest<RecoveryInput>, reply) => {
       await useRecoveryLink(context, request.params.token, request.body, asker(request));
       return accepted(reply);
     },

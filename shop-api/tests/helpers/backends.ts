@@ -1,6 +1,9 @@
 /**
- * Databases the integration tests run against: PGlite (always) and PostgreSQL when DATABASE_URL is
- * set. Each test file gets its own fresh database, migrated and seeded with a small catalogue.
+ * Databases the integration tests run against: PostgreSQL when DATABASE_URL is set (the stricter of
+ * the two: real concurrency between connections, where PGlite runs one statement at a time), PGlite
+ * otherwise. PGlite, the one-machine default, still runs every end-to-end journey, and the tests of
+ * the database layer itself take both (ALL_BACKENDS). Each test file gets its own fresh database,
+ * migrated and seeded with a small catalogue.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +16,9 @@ import { seedCatalogue } from '../../src/seed/seed.js';
 
 export type Backend = 'pglite' | 'postgres';
 
-export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
+/** Both, when PostgreSQL is there: for what differs between them (migrations, seeding, transactions). */
+export const ALL_BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestShop {
   database: Database;

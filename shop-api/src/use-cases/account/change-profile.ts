@@ -16,7 +16,7 @@ import { currentPasswordMatches } from '../../auth/current-password.js';
 import type { Asker } from '../../http/asker.js';
 import { notFound, ViolationError, type Violation } from '../../http/errors.js';
 import { emailChangeMail, emailChangeRequestedMail } from '../../mail/templates.js';
-import { mayNotify, tellOwner } from './mails.js';
+import { mayMailNewEmail, tellOwner } from './mails.js';
 
 /** Sylius's customer fields (absent: unchanged), with the yard's company fields. */
 export interface ProfileInput {
@@ -86,6 +86,10 @@ export async function changeProfile(
   if (violations.length > 0) throw new ViolationError(violations);
   if (changesEmail && !(await currentPasswordMatches(asker, customer, input.currentPassword!)))
     throw new ViolationError([{ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword }]);
+  // No mail can go to the new address now: the customer is told, and nothing changes (a change that
+  // waits for a link never sent would look done).
+  if (changesEmail && !(await mayMailNewEmail(asker, customer.id, newEmail)))
+    throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.mailsUsedUp }]);
   // Another account's address is answered as a free one (Sylius's 422 « déjà utilisé » tells who has an
   // account): it waits for a link that is never sent, and its owner is told instead (decision 0022).
   // An account never confirmed there is nobody's yet: the link goes, and following it takes the address.
@@ -114,10 +118,8 @@ export async function changeProfile(
   });
   if (!updated || updated === 'email-taken') throw notFound();
   if (link) {
-    if (await mayNotify(asker, newEmail)) {
-      if (!owner) await mailer.send(emailChangeMail(newEmail, `${siteUrl}/verification/${link}`));
-      else await tellOwner(context, owner, 'email-change');
-    }
+    if (!owner) await mailer.send(emailChangeMail(newEmail, `${siteUrl}/verification/${link}`));
+    else await tellOwner(context, owner, 'email-change');
     await mailer.send(
       emailChangeRequestedMail(customer.email, updated.firstName, newEmail, `${siteUrl}/mot-de-passe-oublie`),
     );

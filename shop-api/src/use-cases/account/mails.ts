@@ -27,13 +27,21 @@ export async function sendNewLink(context: AppContext, customer: CustomerRow) {
 }
 
 /**
- * Whether one more mail may go to an address someone else typed (a registration, a new e-mail): a few
+ * Whether one more mail may go to an address someone registered: a few
  * an hour from one requesting address, so that a stranger cannot use up the owner's, and a few more
  * from anywhere, so that the inbox is not flooded. The first ceiling passed counts nothing further.
  */
 export const mayNotify = async (asker: Asker, email: string) =>
   (await asker.take('registrationNoticesPerEmailAndAddress', `${email} ${asker.address}`)) &&
   (await asker.take('registrationNoticesPerEmail', email));
+
+/**
+ * Whether one more mail may go to the address a signed-in customer asks for as their new e-mail (see
+ * the rules): a few an hour per account, a few more per address, apart from registrations' notices.
+ */
+export const mayMailNewEmail = async (asker: Asker, customerId: number, email: string) =>
+  (await asker.take('emailChangeMailsPerCustomer', String(customerId))) &&
+  (await asker.take('emailChangeMailsPerEmail', email));
 
 /** « Vous avez déjà un compte » to the owner of an address someone asked to use for another account. */
 export const tellOwner = (

@@ -55,7 +55,7 @@ test.describe('content store pages', () => {
     await expect(page.getByRole('main')).toContainText('Réservé aux professionnels');
     await expect(page.getByRole('main')).toContainText('SIRET');
     await expect(page.getByRole('main').getByRole('button', { name: /panier/i })).toHaveCount(0);
-    // The list itself is behind a professional account (export-vehicles.all.spec.ts).
+    // The list itself is behind a professional account (export-vehicles.desktop.spec.ts).
     await expect(
       page.getByRole('link', { name: 'Voir les véhicules disponibles (compte professionnel)' }),
     ).toHaveAttribute('href', '/compte/vehicules-export');

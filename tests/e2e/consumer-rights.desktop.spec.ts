@@ -4,28 +4,22 @@ import { STRICTLY_NECESSARY_COOKIE_NAMES } from '../../lib/security/cookies';
 import { E2E_CONTACT_FORM_URL } from '../../playwright.config';
 import { CheckoutPage } from './pages/checkout-page';
 
-// Parts are unique: each viewport buys from its own sub-family.
-// (families no other journey buys from or sells: see sales.desktop.spec.ts)
-const LISTING = {
-  desktop: '/pieces/climatisation-chauffage/compresseur-clim',
-  phone: '/pieces/climatisation-chauffage/commande-chauffage',
-} as const;
-const PLATE = { desktop: 'FG-482-KL', phone: 'HJ-731-MN' } as const;
+// Parts are unique: these journeys buy from a sub-family no other journey buys from or sells
+// (see sales.desktop.spec.ts).
+const LISTING = '/pieces/climatisation-chauffage/compresseur-clim';
+const PLATE = 'FG-482-KL';
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 test.describe('a consumer’s rights', () => {
-  test('withdraws online from a paid order, downloads their data, then deletes their account', async ({
-    page,
-  }, testInfo) => {
+  test('withdraws online from a paid order, downloads their data, then deletes their account', async ({ page }) => {
     test.setTimeout(150_000);
-    const project = testInfo.project.name as keyof typeof LISTING;
     const checkout = new CheckoutPage(page);
     const email = `droits.${unique()}@exemple.fr`;
     await checkout.signUp(email, 'Inès', 'Moreau');
     const { part, number } = await checkout.buyFirstPartOf(
-      LISTING[project],
+      LISTING,
       { firstName: 'Inès', lastName: 'Moreau', street: '8 rue Voltaire', postcode: '59000', city: 'Lille' },
-      PLATE[project],
+      PLATE,
     );
 
     // The order offers the withdrawal while the period runs (the parts are not even collected yet).
@@ -73,15 +67,9 @@ test.describe('a consumer’s rights', () => {
     );
 
     // The licence plate is the customer's: on no public page.
-    for (const url of [
-      '/',
-      LISTING[project],
-      part.href,
-      '/sitemap.xml',
-      `/recherche?q=${encodeURIComponent(part.name)}`,
-    ]) {
+    for (const url of ['/', LISTING, part.href, '/sitemap.xml', `/recherche?q=${encodeURIComponent(part.name)}`]) {
       const response = await page.request.get(url);
-      expect(await response.text(), url).not.toContain(PLATE[project]);
+      expect(await response.text(), url).not.toContain(PLATE);
     }
 
     // Every piece of their data, as a file.
@@ -94,9 +82,9 @@ test.describe('a consumer’s rights', () => {
     expect(download.suggestedFilename()).toMatch(/^mes-donnees-pieces-auto-recyclees-\d{4}-\d\d-\d\d\.json$/);
     const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
     expect(data.customer).toMatchObject({ email, firstName: 'Inès', lastName: 'Moreau', group: 'individual' });
-    expect(data.licencePlates).toEqual([PLATE[project]]);
+    expect(data.licencePlates).toEqual([PLATE]);
     const order = data.orders.find((entry: { number: string }) => entry.number === number);
-    expect(order).toMatchObject({ licencePlates: [PLATE[project]], shippingAddress: { city: 'Lille' } });
+    expect(order).toMatchObject({ licencePlates: [PLATE], shippingAddress: { city: 'Lille' } });
     expect(order.withdrawals).toHaveLength(1);
     expect(Array.isArray(data.addresses)).toBe(true);
     await checkout.expectNoAxeViolation();
@@ -121,7 +109,6 @@ test.describe('a consumer’s rights', () => {
   });
 
   test('a professional registers with a SIRET and reads prices excluding VAT; others do not', async ({ page }) => {
-    test.setTimeout(90_000);
     const checkout = new CheckoutPage(page);
     const email = `garage.${unique()}@exemple.fr`;
     await checkout.goto('/pieces/carrosserie/capot');

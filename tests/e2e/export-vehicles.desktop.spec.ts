@@ -8,7 +8,6 @@ const YARD_INBOX = 'contact@pieces-auto-recyclees.fr';
 
 test.describe('whole vehicles for professionals', () => {
   test('the list is behind a professional account: visitors sign in, consumers are told why', async ({ page }) => {
-    test.setTimeout(90_000);
     const shop = new CheckoutPage(page);
     await shop.goto('/vehicules-export');
     await page.getByRole('link', { name: 'Voir les véhicules disponibles (compte professionnel)' }).click();
