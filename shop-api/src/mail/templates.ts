@@ -124,7 +124,7 @@ export function emailChangeRequestedMail(to: string, firstName: string, newEmail
  * An address as the mail to an address left shows it: its first letter and its domain. The next reader
  * of a mailbox its owner left (an old employer's) learns nothing of the new one but its provider.
  */
-export function maskedEmail(email: string): string {
+function maskedEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }
