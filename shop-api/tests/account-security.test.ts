@@ -595,6 +595,16 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       expect((await login('deux-mots@exemple.fr', 'de-retour-2026')).status).toBe(200);
     });
 
+    it('a thief setting password after password at their address never pushes out those the owner had at theirs', async () => {
+      const { owner } = await stolen('pousse@exemple.fr', 'voleur-pousse@exemple.fr');
+      const { changePassword, passwordsHadAt } = await import('../src/db/customers.js');
+      for (let i = 0; i < 12; i++) await changePassword(shop.database.db, Number(owner.id), `empreinte-${i}`, clock);
+      expect(await passwordsHadAt(shop.database.db, Number(owner.id), 'voleur-pousse@exemple.fr')).toHaveLength(10);
+      expect(await passwordsHadAt(shop.database.db, Number(owner.id), 'pousse@exemple.fr')).toHaveLength(1);
+      const link = await linkTo('pousse@exemple.fr', '/recuperation/');
+      expect((await recover(link, 'toujours-la-2026')).status).toBe(202);
+    });
+
     it('the passwords remembered for recovery links go with the account’s personal data', async () => {
       const { passwordHistory } = await import('../src/db/schema.js');
       const gone = await verifiedCustomer('efface-historique@exemple.fr');
@@ -604,10 +614,19 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
           .from(passwordHistory)
           .where(eq(passwordHistory.customerId, Number(gone.id)));
       expect(await remembered()).toHaveLength(1);
+      // An address left without a way back (held less than a week) takes its passwords with it.
+      const signedIn = (await login('efface-historique@exemple.fr')).body as Session;
+      await call('PUT', `${API}/customers/${gone.id}`, {
+        token: signedIn.token,
+        body: { email: 'efface-historique-2@exemple.fr', currentPassword: PASSWORD },
+      });
+      const move = await linkTo('efface-historique-2@exemple.fr', '/verification/');
+      await call('PATCH', `${API}/account-verification-requests/${move}`, { body: { password: PASSWORD } });
+      expect((await remembered()).map((row) => row.email)).toEqual(['efface-historique-2@exemple.fr']);
       expect(
         (
           await call('DELETE', `${API}/customers/${gone.id}`, {
-            token: gone.token,
+            token: signedIn.token,
             body: { currentPassword: PASSWORD },
           })
         ).status,
@@ -686,6 +705,13 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       try {
         expect((await call('GET', `${API}/account-recoveries/${late}`)).status).toBe(404);
         expect((await recover(late, 'trop-tard-2026')).status).toBe(404);
+        // The retention job takes the link away, and the passwords the address had with it.
+        const { deleteExpiredRecoveries, findCustomerByEmail, passwordsHadAt } = await import('../src/db/customers.js');
+        const account = await findCustomerByEmail(shop.database.db, 'voleur-4@exemple.fr');
+        expect(await passwordsHadAt(shop.database.db, account!.id, 'trop-tard@exemple.fr')).toHaveLength(1);
+        await deleteExpiredRecoveries(shop.database.db, clock);
+        expect(await passwordsHadAt(shop.database.db, account!.id, 'trop-tard@exemple.fr')).toEqual([]);
+        expect(await passwordsHadAt(shop.database.db, account!.id, 'voleur-4@exemple.fr')).not.toEqual([]);
       } finally {
         clock.setTime(saved);
       }

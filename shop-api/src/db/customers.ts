@@ -12,6 +12,7 @@ import {
   isNull,
   lte,
   ne,
+  notExists,
   notInArray,
   or,
   sql,
@@ -376,8 +377,6 @@ export async function followVerificationLink(
         .where(eq(customers.id, spent.id))
         .returning();
       await dropChangesTowards(tx as unknown as Db, spent.pendingEmail, now);
-      // The password moves with the account: it is one the account had at its new address too.
-      await rememberPassword(tx as unknown as Db, spent.id, row!.email, row!.passwordHash, now);
       let cancelled: PaymentRow[] = [];
       if (returning) cancelled = await ownerBack(tx, spent.id, returning.provenSince, now);
       else await endSessions(tx as unknown as Db, spent.id, now, spent.session ?? undefined);
@@ -396,6 +395,9 @@ export async function followVerificationLink(
           expiresAt: recovery.expiresAt,
           createdAt: now,
         });
+      // The password moves with the account: it is one the account had at its new address too (after
+      // the way back above, whose address's passwords are kept for its link).
+      await rememberPassword(tx as unknown as Db, spent.id, row!.email, row!.passwordHash, now);
       return { customer: row!, previousEmail: spent.email, recoverable, recovered: Boolean(returning), cancelled };
     });
   } catch (error) {
@@ -613,6 +615,28 @@ export async function recoverAccount(
 /** Recovery links past their week go, with the addresses they named. */
 export async function deleteExpiredRecoveries(db: Db, now: Date): Promise<void> {
   await db.delete(accountRecoveries).where(lte(accountRecoveries.expiresAt, now));
+  // The passwords those addresses had go with their links: no other link will ask for them.
+  await db.delete(passwordHistory).where(
+    and(
+      notExists(
+        db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(eq(customers.id, passwordHistory.customerId), eq(customers.email, passwordHistory.email))),
+      ),
+      notExists(
+        db
+          .select({ id: accountRecoveries.id })
+          .from(accountRecoveries)
+          .where(
+            and(
+              eq(accountRecoveries.customerId, passwordHistory.customerId),
+              eq(accountRecoveries.email, passwordHistory.email),
+            ),
+          ),
+      ),
+    ),
+  );
 }
 
 /** A new password chosen while signed in: every session ends but `keep`, the one that chose it. */
@@ -650,24 +674,43 @@ async function endSessions(db: Db, customerId: number, now: Date, keep?: string)
     );
 }
 
-/** How many of an account's passwords are remembered (with their addresses) for its recovery links. */
+/** How many of an account's passwords are remembered per address, for that address's recovery link. */
 const PASSWORDS_KEPT = 10;
 
 /**
- * Remembers that the account had this password at this address (decision 0028: a recovery link asks
- * for one of them); the oldest beyond PASSWORDS_KEPT go.
+ * Remembers that the account had this password at its address `email` (decision 0028: a recovery link
+ * asks for one of them). Kept per address, so that passwords set at one address (a thief's, ten times
+ * over) never push out those of another (the owner's); the oldest beyond PASSWORDS_KEPT go, and so do
+ * those of addresses left without a way back, which no link will ask for.
  */
 async function rememberPassword(db: Db, customerId: number, email: string, passwordHash: string, now: Date) {
   await db.insert(passwordHistory).values({ customerId, email, passwordHash, setAt: now });
+  const ofAddress = and(eq(passwordHistory.customerId, customerId), eq(passwordHistory.email, email));
   const kept = db
     .select({ id: passwordHistory.id })
     .from(passwordHistory)
-    .where(eq(passwordHistory.customerId, customerId))
+    .where(ofAddress)
     .orderBy(desc(passwordHistory.id))
     .limit(PASSWORDS_KEPT);
+  await db.delete(passwordHistory).where(and(ofAddress, notInArray(passwordHistory.id, kept)));
+  await forgetPasswordsOfAddressesLeft(db, customerId, email);
+}
+
+/** The passwords of addresses the account left that have no live way back: no link will ask for them. */
+async function forgetPasswordsOfAddressesLeft(db: Db, customerId: number, current: string) {
+  const withWayBack = db
+    .select({ email: accountRecoveries.email })
+    .from(accountRecoveries)
+    .where(eq(accountRecoveries.customerId, customerId));
   await db
     .delete(passwordHistory)
-    .where(and(eq(passwordHistory.customerId, customerId), notInArray(passwordHistory.id, kept)));
+    .where(
+      and(
+        eq(passwordHistory.customerId, customerId),
+        ne(passwordHistory.email, current),
+        notInArray(passwordHistory.email, withWayBack),
+      ),
+    );
 }
 
 /** The hashes of the passwords the account had while `email` was its address, newest first. */
