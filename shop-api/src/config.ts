@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PaymentProviderDefinition, PaymentSettings } from './payments/definition.js';
 import { definitionNamed, demonstrationProvider, PAYMENT_PROVIDERS } from './payments/registry.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Where the staff token lives when STAFF_API_TOKEN is not set (below the var folder). */
 export const STAFF_TOKEN_FILE = 'staff-token';

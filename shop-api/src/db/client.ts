@@ -2,6 +2,7 @@
  * Opens the database: embedded PGlite (files under the var dir) by default, PostgreSQL through
  * node-postgres when a connection URL is given. Both run the same SQL migrations.
  */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -19,8 +20,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: its connection URL (`pg_dump` takes it). */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its files as a gzipped tar (a backup; `loadDataDir` opens one). */
+  dumpFiles?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -32,6 +37,41 @@ export interface OpenOptions {
   dataDir?: string;
   /** Called with each SQL statement Drizzle sends: tests count what a request costs. */
   onQuery?: (sql: string) => void;
+  /** PGlite only: files to start from (a backup's, into an empty `dataDir`). */
+  loadDataDir?: Blob;
+}
+
+/** Whether a process runs (a signal 0 reaches it, or exists but is another user's). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The PGlite files are another running process's (the shop's, most often). */
+export class DatabaseBusyError extends Error {}
+
+/**
+ * PGlite is one process: a second one opening the same files (a CLI while the shop runs) would
+ * corrupt them. A pid file beside the folder says who has it; one left by a process that died is taken.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.pid`;
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number(readFileSync(file, 'utf8'));
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && running(holder))
+      throw new DatabaseBusyError(
+        `Les fichiers PGlite ${dataDir} sont ouverts par un autre processus (pid ${holder}) : arrêtez d’abord la boutique (Ctrl-C).`,
+      );
+    writeFileSync(file, String(process.pid), { mode: 0o600 });
+  }
+  return () => rmSync(file, { force: true });
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -45,14 +85,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
     };
   }
   const { dataDir } = options;
   if (dataDir) ownerOnlyFolder(dataDir);
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
-  await client.waitReady;
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const client = new PGlite({ dataDir, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // PGlite writes its files 0666 whatever the umask: owner-only again once open, and once closed.
   if (dataDir) restrictToOwner(dataDir);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
@@ -65,7 +112,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     close: async () => {
       await client.close();
+      unlock();
       if (dataDir) restrictToOwner(dataDir);
     },
+    dumpFiles: () => client.dumpDataDir('gzip'),
   };
 }

@@ -30,11 +30,11 @@ export interface TestShop {
 /** A throw-away database on `backend`, migrated; the caller seeds it. */
 export async function freshDatabase(
   backend: Backend,
-  { onQuery }: Pick<OpenOptions, 'onQuery'> = {},
+  { onQuery, migrated = true }: Pick<OpenOptions, 'onQuery'> & { migrated?: boolean } = {},
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   if (backend === 'pglite') {
     const database = await openDatabase({ onQuery });
-    await database.migrate();
+    if (migrated) await database.migrate();
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.DATABASE_URL!;
@@ -46,7 +46,7 @@ export async function freshDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), onQuery });
-  await database.migrate();
+  if (migrated) await database.migrate();
   return {
     database,
     async drop() {

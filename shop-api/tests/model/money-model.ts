@@ -587,6 +587,26 @@ async function checkI3(world: World, fail: Fail) {
   }
 }
 
+/**
+ * I1, I3 and I5, the invariants the database alone states (I2 and I4 need the run's history): the
+ * violations found in `db`, a database restored from a backup for instance.
+ */
+export async function storedInvariantViolations(db: World['db']): Promise<string[]> {
+  const found: string[] = [];
+  const fail: Fail = (message) => {
+    found.push(message);
+    throw new InvariantViolation(message);
+  };
+  for (const check of [checkI1, checkI3, checkI5]) {
+    try {
+      await check({ db } as World, fail);
+    } catch (error) {
+      if (!(error instanceof InvariantViolation)) throw error;
+    }
+  }
+  return found;
+}
+
 /** I4: a paid order never changes (states aside). */
 async function checkI4(model: Model, world: World, fail: Fail) {
   const snapshots = await rows<Json>(
@@ -618,6 +638,8 @@ async function checkI5(world: World, fail: Fail) {
 
 export interface ModelShop {
   world: World;
+  /** The database both instances share (a backup test copies it). */
+  database: import('../../src/db/client.js').Database;
   /** Puts the run's parts back on sale and forgets every order, payment and shopper of the last run. */
   reset(checked?: InvariantName[]): Promise<Model>;
   close(): Promise<void>;
@@ -677,6 +699,7 @@ export async function startModelShop(backend: Backend): Promise<ModelShop> {
   let run = 0;
   return {
     world,
+    database,
     async reset(checked = INVARIANTS) {
       run += 1;
       await world.db.execute(sql`DELETE FROM payments`);
