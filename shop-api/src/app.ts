@@ -39,6 +39,7 @@ import testDatabaseRoutes from './routes/test-database.js';
 import withdrawalsRoutes from './routes/withdrawals.js';
 import { CHANNEL_CODE } from './domain/channel.js';
 import type { AppContext } from './context.js';
+import { registerMetrics } from './http/metrics.js';
 
 export interface BuildOptions {
   db: Db;
@@ -64,6 +65,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Test-only routes (SHOP_API_TEST_ROUTES=1): never in a shop that serves customers. */
   testRoutes?: boolean;
+  /** Bearer token Prometheus sends to `/metrics` (METRICS_TOKEN); absent: no metrics route. */
+  metricsToken?: string;
 }
 
 export async function buildApp({
@@ -84,6 +87,7 @@ export async function buildApp({
   paymentProvider = demonstrationProvider(paymentRegistry).name,
   paymentSettings = {},
   testRoutes = false,
+  metricsToken,
 }: BuildOptions) {
   const payments = buildPaymentProviders(paymentRegistry, paymentProvider, paymentSettings, publicUrl);
   const app = Fastify({
@@ -128,6 +132,9 @@ export async function buildApp({
     paymentProviders: payments.providers,
     paymentWebhooks: payments.webhooks,
     paymentTerms: payments.terms,
+    lifecycle: { draining: false },
+    // On the root app, before the routes: its hook sees every request.
+    metrics: metricsToken ? { token: metricsToken, ...registerMetrics(app, db) } : undefined,
   };
   app.decorate('context', context);
   app.decorate('paymentProviders', context.paymentProviders);

@@ -193,6 +193,10 @@ export interface Config {
   paymentSettings: PaymentSettings;
   /** SHOP_API_TEST_ROUTES=1: the end-to-end suites' test-only routes (the database digest); never in service. */
   testRoutes: boolean;
+  /** Bearer token Prometheus sends to `/metrics`; absent: no metrics route. */
+  metricsToken?: string;
+  /** On SIGTERM, how long readiness answers 503 before the server stops taking requests (the load balancer's notice). */
+  drainDelayMs: number;
 }
 
 /** Where SHOP_API_TEST_PAYMENT_PROVIDER may point: the repository's test folders, nothing a shop deploys. */
@@ -249,6 +253,8 @@ export function loadConfig(registry: readonly PaymentProviderDefinition[] = PAYM
     revalidateSecret: secretFromEnv('REVALIDATE_SECRET'),
     staffToken: secretFromEnv('STAFF_API_TOKEN'),
     jwtSecret: secretFromEnv('JWT_SECRET'),
+    metricsToken: secretFromEnv('METRICS_TOKEN'),
+    drainDelayMs: intFromEnv('DRAIN_DELAY_MS', 0),
     jwtTtlSeconds: intFromEnv('JWT_TTL', 3600),
     rateLimitScale: Math.max(1, intFromEnv('RATE_LIMIT_SCALE', 1)),
     smtpUrl: process.env.SMTP_URL || undefined,

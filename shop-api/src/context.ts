@@ -9,6 +9,7 @@ import type { BackgroundTasks } from './http/background.js';
 import type { Limits } from './http/rate-limits.js';
 import type { PaymentProvider, PaymentWebhook } from './payments/provider.js';
 import type { StorefrontNotifier } from './notify/storefront.js';
+import type { Registry } from 'prom-client';
 
 /** What every route plugin receives. */
 export interface AppContext {
@@ -43,6 +44,10 @@ export interface AppContext {
   paymentWebhooks: Readonly<Record<string, PaymentWebhook>>;
   /** What the storefront must know of the provider payments open with (the channel's `paymentProvider`). */
   paymentTerms: PaymentTerms;
+  /** Set when the process is stopping: readiness answers 503, so the load balancer sends nothing more. */
+  lifecycle: { draining: boolean };
+  /** `/metrics`: its bearer token and what it reads; absent (no METRICS_TOKEN), no metrics are served. */
+  metrics?: { token: string; registry: Registry };
 }
 
 /** The provider payments open with, as the storefront learns it from the channel (decision 0029). */

@@ -103,6 +103,7 @@ const app = await buildApp({
   paymentProvider: provider,
   paymentSettings: config.paymentSettings,
   testRoutes: config.testRoutes,
+  metricsToken: config.metricsToken,
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 
@@ -128,6 +129,10 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   process.stderr.write(`shop-api: ${signal} reçu, arrêt…\n`);
+  // Readiness fails first, so that a load balancer stops sending requests; then the server stops
+  // taking new ones and waits for those in flight.
+  app.context.lifecycle.draining = true;
+  await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
   await app.close();
   await database.close();
   process.exit(0);

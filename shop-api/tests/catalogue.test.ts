@@ -357,6 +357,22 @@ describe.each(BACKENDS)('catalogue endpoints on %s', (backend) => {
       }
     });
 
+    it.each([
+      [
+        `${API}/customers`,
+        { firstName: 'Léa', lastName: 'Martin', email: 'nul\u0000x@exemple.fr', password: 'assez-long-2026' },
+      ],
+      [`${API}/authentication-token`, { email: 'nul\u0000x@exemple.fr', password: 'assez-long-2026' }],
+      [`${API}/customers/reset-password`, { email: 'nul@exemple.fr', extra: { ['cl\u00e9\u0000']: 1 } }],
+      [`${API}/orders`, { localeCode: ['fr_FR', 'x\u0000'] }],
+    ])('POST %s with a NUL character in its body → 400 in French, never a 500', async (url, payload) => {
+      const response = await shop.app.inject({ method: 'POST', url, payload });
+      expect([response.statusCode, response.json()['hydra:description']]).toEqual([
+        400,
+        'Requête invalide : caractère nul.',
+      ]);
+    });
+
     it('still lists every part after hostile queries', async () => {
       expect((await get(`${API}/products?itemsPerPage=1`)).body['hydra:totalItems']).toBe(300);
     });

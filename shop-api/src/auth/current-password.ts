@@ -14,18 +14,3 @@ export async function currentPasswordMatches(
   await asker.hit('currentPasswordPerCustomer', String(customer.id));
   return verifyPassword(customer.passwordHash, password);
 }
-
-/**
- * One of the passwords an account had at an address (`hashes`, newest first), asked by its recovery
- * link: counted against the customer as the current password is, so guesses are as slow.
- */
-export async function formerPasswordMatches(
-  asker: Asker,
-  customerId: number,
-  hashes: string[],
-  password: string,
-): Promise<boolean> {
-  await asker.hit('currentPasswordPerCustomer', String(customerId));
-  for (const hash of hashes) if (await verifyPassword(hash, password)) return true;
-  return false;
-}

@@ -10,6 +10,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lt,
   lte,
   ne,
   notExists,
@@ -40,7 +41,7 @@ export async function createCustomer(
   try {
     const [row] = await db.insert(customers).values(fields).returning();
     // Made confirmed (the staff's, the tests'): its password is the first it had at its address.
-    if (row!.verifiedAt) await rememberPassword(db, row!.id, row!.email, row!.passwordHash, row!.verifiedAt);
+    if (row!.verifiedAt) await rememberPassword(db, row!.id, row!.email, row!.passwordHash, row!.verifiedAt, true);
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) return 'email-taken';
@@ -256,7 +257,7 @@ export async function confirmRegistration(db: Db, registrationId: number, now: D
     if (!row) return null;
     await tx.delete(registrations).where(eq(registrations.customerId, row.id));
     await dropChangesTowards(tx as unknown as Db, row.email, now);
-    await rememberPassword(tx as unknown as Db, row.id, row.email, row.passwordHash, now);
+    await rememberPassword(tx as unknown as Db, row.id, row.email, row.passwordHash, now, true);
     return row;
   });
 }
@@ -397,7 +398,7 @@ export async function followVerificationLink(
         });
       // The password moves with the account: it is one the account had at its new address too (after
       // the way back above, whose address's passwords are kept for its link).
-      await rememberPassword(tx as unknown as Db, spent.id, row!.email, row!.passwordHash, now);
+      await rememberPassword(tx as unknown as Db, spent.id, row!.email, row!.passwordHash, now, false);
       return { customer: row!, previousEmail: spent.email, recoverable, recovered: Boolean(returning), cancelled };
     });
   } catch (error) {
@@ -479,7 +480,7 @@ export async function resetPassword(
         updatedAt: now,
       })
       .where(eq(customers.id, before.id));
-    await rememberPassword(tx as unknown as Db, before.id, before.email, passwordHash, now);
+    await rememberPassword(tx as unknown as Db, before.id, before.email, passwordHash, now, true);
     return ownerBack(tx, before.id, before.provenAt ?? before.verifiedAt!, now);
   });
 }
@@ -526,9 +527,33 @@ export async function findRecoveryByLink(db: Db, tokenHash: string, now: Date) {
     .from(accountRecoveries)
     .innerJoin(customers, eq(customers.id, accountRecoveries.customerId))
     .where(
-      and(eq(accountRecoveries.tokenHash, tokenHash), gt(accountRecoveries.expiresAt, now), isNull(customers.erasedAt)),
+      and(
+        eq(accountRecoveries.tokenHash, tokenHash),
+        gt(accountRecoveries.expiresAt, now),
+        lt(accountRecoveries.guesses, RECOVERY_GUESSES),
+        isNull(customers.erasedAt),
+      ),
     );
   return row?.recovery ?? null;
+}
+
+/**
+ * Counts one password tried on a recovery link, before it is checked (attempts at once each take
+ * one): the guesses made so far, this one included, or null when the link is dead or spent.
+ */
+export async function claimRecoveryGuess(db: Db, tokenHash: string, now: Date): Promise<number | null> {
+  const [row] = await db
+    .update(accountRecoveries)
+    .set({ guesses: sql`${accountRecoveries.guesses} + 1` })
+    .where(
+      and(
+        eq(accountRecoveries.tokenHash, tokenHash),
+        gt(accountRecoveries.expiresAt, now),
+        lt(accountRecoveries.guesses, RECOVERY_GUESSES),
+      ),
+    )
+    .returning({ guesses: accountRecoveries.guesses });
+  return row?.guesses ?? null;
 }
 
 /**
@@ -606,7 +631,7 @@ export async function recoverAccount(
     await tx
       .delete(accountRecoveries)
       .where(and(eq(accountRecoveries.customerId, account.id), gte(accountRecoveries.id, recovery.id)));
-    await rememberPassword(tx as unknown as Db, account.id, recovery.email, passwordHash, now);
+    await rememberPassword(tx as unknown as Db, account.id, recovery.email, passwordHash, now, true);
     const cancelled = await ownerBack(tx, account.id, recovery.provenSince, now);
     return { customer: row!, leftEmail: account.email, cancelled };
   });
@@ -655,7 +680,7 @@ export async function changePassword(
       .set({ passwordHash, resetTokenHash: null, resetExpiresAt: null, updatedAt: now })
       .where(eq(customers.id, id))
       .returning({ email: customers.email });
-    if (row) await rememberPassword(tx as unknown as Db, id, row.email, passwordHash, now);
+    if (row) await rememberPassword(tx as unknown as Db, id, row.email, passwordHash, now, false);
     await endSessions(tx as unknown as Db, id, now, keep);
   });
 }
@@ -676,23 +701,45 @@ async function endSessions(db: Db, customerId: number, now: Date, keep?: string)
 
 /** How many of an account's passwords are remembered per address, for that address's recovery link. */
 const PASSWORDS_KEPT = 10;
+/** And how many of those set through the mailbox, which passwords changed while signed in never push out. */
+const PROVEN_PASSWORDS_KEPT = 3;
+/** Passwords a recovery link takes before it is spent: its holder alone can try, and only so many times. */
+export const RECOVERY_GUESSES = 10;
 
 /**
  * Remembers that the account had this password at its address `email` (decision 0028: a recovery link
- * asks for one of them). Kept per address, so that passwords set at one address (a thief's, ten times
- * over) never push out those of another (the owner's); the oldest beyond PASSWORDS_KEPT go, and so do
- * those of addresses left without a way back, which no link will ask for.
+ * asks for one of them); `proven` when set through the mailbox. Kept per address, so that passwords
+ * set at one address (a thief's) never push out those of another (the owner's); at one address, the
+ * newest PASSWORDS_KEPT stay, and the newest PROVEN_PASSWORDS_KEPT set through the mailbox too, so
+ * that a thief changing the password over and over before moving the account cannot push out the
+ * owner's. Those of addresses left without a way back go: no link will ask for them.
  */
-async function rememberPassword(db: Db, customerId: number, email: string, passwordHash: string, now: Date) {
-  await db.insert(passwordHistory).values({ customerId, email, passwordHash, setAt: now });
+async function rememberPassword(
+  db: Db,
+  customerId: number,
+  email: string,
+  passwordHash: string,
+  now: Date,
+  proven: boolean,
+) {
+  await db.insert(passwordHistory).values({ customerId, email, passwordHash, proven, setAt: now });
   const ofAddress = and(eq(passwordHistory.customerId, customerId), eq(passwordHistory.email, email));
-  const kept = db
-    .select({ id: passwordHistory.id })
-    .from(passwordHistory)
-    .where(ofAddress)
-    .orderBy(desc(passwordHistory.id))
-    .limit(PASSWORDS_KEPT);
-  await db.delete(passwordHistory).where(and(ofAddress, notInArray(passwordHistory.id, kept)));
+  const newest = (limit: number, onlyProven: boolean) =>
+    db
+      .select({ id: passwordHistory.id })
+      .from(passwordHistory)
+      .where(onlyProven ? and(ofAddress, eq(passwordHistory.proven, true)) : ofAddress)
+      .orderBy(desc(passwordHistory.id))
+      .limit(limit);
+  await db
+    .delete(passwordHistory)
+    .where(
+      and(
+        ofAddress,
+        notInArray(passwordHistory.id, newest(PASSWORDS_KEPT, false)),
+        notInArray(passwordHistory.id, newest(PROVEN_PASSWORDS_KEPT, true)),
+      ),
+    );
   await forgetPasswordsOfAddressesLeft(db, customerId, email);
 }
 

@@ -320,6 +320,8 @@ export const accountRecoveries = pgTable(
     provenSince: timestamp('proven_since', { mode: 'date' }).notNull(),
     /** Since when that address was the account's: given back with it, so it keeps its week of tenure. */
     heldSince: timestamp('held_since', { mode: 'date' }),
+    /** Passwords tried on this link: past RECOVERY_GUESSES, it is spent (only its holder can try). */
+    guesses: integer('guesses').notNull().default(0),
     expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   },
@@ -342,6 +344,11 @@ export const passwordHistory = pgTable(
     /** The account's address while it had this password. */
     email: varchar('email', { length: 255 }).notNull(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Set through the mailbox (a registration's link, a reset link, a recovery): the owner's for sure.
+     * Passwords changed while signed in (whoever knew the password) never push these out.
+     */
+    proven: boolean('proven').notNull().default(false),
     setAt: timestamp('set_at', { mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('password_history_customer_idx').on(t.customerId, t.email)],

@@ -107,10 +107,24 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   void reply.status(status).type('application/ld+json; charset=utf-8').send(hydraError(description, status));
 }
 
+/** Whether a parsed body holds a NUL character in any string, key or value, however deep. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  // Uploaded files are bytes, not text.
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value))
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner));
+  return false;
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
-  // PostgreSQL text cannot hold NUL: refuse it at the door instead of failing in a query.
+  // PostgreSQL text cannot hold NUL: refuse it at the door instead of failing in a query, in the
+  // address and in any string of a body.
   app.addHook('onRequest', async (request) => {
     if (/%00|\u0000/i.test(request.url)) throw new HttpError(400, 'Requête invalide : caractère nul.');
+  });
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.body)) throw new HttpError(400, 'Requête invalide : caractère nul.');
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AuthError) {

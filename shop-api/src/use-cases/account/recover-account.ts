@@ -5,11 +5,16 @@
  * reader (an old employer, a mail provider reusing the address) is not the account's owner.
  */
 import type { AppContext } from '../../context.js';
-import { findRecoveryByLink, passwordsHadAt, recoverAccount } from '../../db/customers.js';
+import {
+  claimRecoveryGuess,
+  findRecoveryByLink,
+  passwordsHadAt,
+  RECOVERY_GUESSES,
+  recoverAccount,
+} from '../../db/customers.js';
 import { MESSAGES, newPasswordViolations } from '../../domain/customer-rules.js';
 import { tokenDigest } from '../../domain/secrets.js';
-import { formerPasswordMatches } from '../../auth/current-password.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { Asker } from '../../http/asker.js';
 import { notFound, ViolationError } from '../../http/errors.js';
 import { accountRecoveredMail } from '../../mail/templates.js';
@@ -37,9 +42,21 @@ export async function useRecoveryLink(context: AppContext, token: string, input:
   if (!input.previousPassword)
     violations.unshift({ propertyPath: 'previousPassword', message: MESSAGES.previousPassword });
   if (violations.length > 0) throw new ViolationError(violations);
-  const hashes = await passwordsHadAt(db, recovery.customerId, recovery.email);
-  if (!(await formerPasswordMatches(asker, recovery.customerId, hashes, input.previousPassword!)))
-    throw new ViolationError([{ propertyPath: 'previousPassword', message: MESSAGES.notPreviousPassword }]);
+  // Counted on the link, never on the account: only the link's holder can try (a thief holding the
+  // account cannot use up the owner's tries), the holder cannot use up the owner's own checks of the
+  // current password, and guessing stops after RECOVERY_GUESSES.
+  const guesses = await claimRecoveryGuess(db, tokenHash, now());
+  if (guesses === null) throw expired();
+  let known = false;
+  for (const hash of await passwordsHadAt(db, recovery.customerId, recovery.email))
+    if (await verifyPassword(hash, input.previousPassword!)) known = true;
+  if (!known)
+    throw new ViolationError([
+      {
+        propertyPath: 'previousPassword',
+        message: guesses >= RECOVERY_GUESSES ? MESSAGES.recoveryGuessesUsedUp : MESSAGES.notPreviousPassword,
+      },
+    ]);
   const recovered = await recoverAccount(db, tokenHash, await hashPassword(input.newPassword!), now());
   if (!recovered) throw expired();
   if (recovered === 'email-taken')

@@ -1,0 +1,68 @@
+/**
+ * What the load balancer and the people on call read: liveness, readiness (which a stopping process
+ * fails first) and Prometheus metrics behind their own token, labelled by route pattern, never by URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
+
+const API = '/api/v2/shop';
+const METRICS_TOKEN = 'jeton-de-prometheus-pour-les-tests-000';
+
+describe.each(BACKENDS)('health and metrics on %s', (backend) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop(backend, 5, { metricsToken: METRICS_TOKEN });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  const get = (url: string, token?: string) =>
+    shop.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  it('is live and ready; a stopping process is no longer ready, yet still live and still answering', async () => {
+    expect((await get('/health/live')).statusCode).toBe(200);
+    expect((await get('/health/ready')).statusCode).toBe(200);
+    shop.app.context.lifecycle.draining = true;
+    try {
+      const ready = await get('/health/ready');
+      expect([ready.statusCode, ready.json().status]).toEqual([503, 'arrêt en cours']);
+      expect((await get('/health/live')).statusCode).toBe(200);
+      // Requests already routed here are still served while the balancer takes notice.
+      expect((await get(`${API}/taxons`)).statusCode).toBe(200);
+    } finally {
+      shop.app.context.lifecycle.draining = false;
+    }
+  });
+
+  it('serves Prometheus metrics only with its token: requests by route pattern, parts held, payments by state', async () => {
+    const cart = (await shop.app.inject({ method: 'POST', url: `${API}/orders`, payload: {} })).json().tokenValue;
+    await get(`${API}/orders/${cart}`);
+    await get(`${API}/products?itemsPerPage=3`);
+    expect((await get('/metrics')).statusCode).toBe(401);
+    expect((await get('/metrics', 'un-autre-jeton-de-trente-caracteres')).statusCode).toBe(401);
+    const answer = await get('/metrics', METRICS_TOKEN);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/plain');
+    const text = answer.body;
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v2\/shop\/orders\/:token",status="200"\} 1/,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v2\/shop\/products",status="200"\} 1/,
+    );
+    // A cart's token is a secret: it never becomes a label.
+    expect(text).not.toContain(cart);
+    expect(text).toMatch(/^shop_parts_held 0$/m);
+    expect(text).toContain('# TYPE shop_payments gauge');
+    expect(text).toMatch(/^process_cpu_seconds_total /m);
+  });
+
+  it('has no metrics route without a token set', async () => {
+    const bare = await startTestShop(backend, 1);
+    try {
+      expect((await bare.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});
