@@ -95,7 +95,8 @@ test.describe('accessibility of every route (axe)', () => {
   });
 
   test('customer routes: account, address book, orders, cart and the first checkout steps', async ({ page }) => {
-    test.setTimeout(120_000);
+    // Some twelve pages checked by axe, after a sign-up: minutes on a busy 2-core machine.
+    test.setTimeout(240_000);
     const shop = new CheckoutPage(page);
     await shop.signUp(`axe.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`);
     await shop.goto('/compte/adresses/ajouter');

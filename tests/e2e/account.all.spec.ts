@@ -265,7 +265,10 @@ test.describe('customer account', () => {
     expect((await account.mailed(email, 'Demande de changement de votre adresse e-mail')).text).toContain(next);
 
     await account.confirmEmail(await account.mailedLink(next, '/verification/'), password);
-    expect((await account.mailed(email, 'L’adresse e-mail de votre compte a changé')).text).toContain(next);
+    // The address left reads the new one masked (its first letter and its domain).
+    const changed = (await account.mailed(email, 'L’adresse e-mail de votre compte a changé')).text;
+    expect(changed).toContain('n•••@exemple.fr');
+    expect(changed).not.toContain(next);
     // This session stays; the other device is signed out.
     await account.goto('/compte/profil');
     await expect(page.getByLabel('Adresse e-mail')).toHaveValue(next);
