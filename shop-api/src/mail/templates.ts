@@ -104,14 +104,18 @@ export function emailChangeMail(to: string, url: string): OutgoingMail {
   );
 }
 
-/** To the current address, when a new one is asked for: its owner can still stop it. */
+/**
+ * To the current address, when a new one is asked for: its owner can still stop it. The new one is
+ * masked: the current address may be one its owner is leaving (a job's), whose next reader need not
+ * learn the new.
+ */
 export function emailChangeRequestedMail(to: string, firstName: string, newEmail: string, url: string): OutgoingMail {
   return mail(
     to,
     'Demande de changement de votre adresse e-mail',
     `Bonjour ${firstName},`,
     [
-      `Une demande a été faite pour que votre compte Pièces Auto Recyclées utilise désormais l’adresse ${newEmail}.`,
+      `Une demande a été faite pour que votre compte Pièces Auto Recyclées utilise désormais l’adresse ${maskedEmail(newEmail)}.`,
       'Le changement ne prendra effet que lorsque le lien envoyé à cette nouvelle adresse aura été ouvert. Si vous en êtes à l’origine, vous n’avez rien d’autre à faire.',
       'Si ce n’est pas vous, quelqu’un connaît votre mot de passe : changez-le dès maintenant avec le lien ci-dessous. La demande sera annulée et toutes les sessions ouvertes sur votre compte seront fermées.',
     ],
