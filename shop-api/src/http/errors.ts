@@ -107,13 +107,26 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   void reply.status(status).type('application/ld+json; charset=utf-8').send(hydraError(description, status));
 }
 
-/** Whether a parsed body holds a NUL character in any string, key or value, however deep. */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  // Uploaded files are bytes, not text.
-  if (value && typeof value === 'object' && !ArrayBuffer.isView(value))
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner));
+/**
+ * Whether a parsed body holds a NUL character in any string, key or value, however deep: walked with
+ * a list, not recursion, so that a body nested thousands of times over cannot exhaust the stack.
+ */
+function holdsNul(body: unknown): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+      // Uploaded files are bytes, not text.
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
   return false;
 }
 
