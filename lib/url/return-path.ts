@@ -49,6 +49,8 @@ export function safeReturnPath(value: string | null | undefined, fallback = DEFA
   const path = `${url.pathname}${url.search}`;
   if (!url.pathname.startsWith('/') || url.pathname.startsWith('//') || ENCODED_SEPARATOR.test(url.pathname))
     return fallback;
+  // A page, never a route handler (`/api/…`): its answer is data or a 405, not somewhere to land.
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return fallback;
   // What the browser will make of the answer must be the very page checked here.
   const landing = new URL(path, ORIGIN);
   return landing.origin === ORIGIN && `${landing.pathname}${landing.search}` === path ? path : fallback;

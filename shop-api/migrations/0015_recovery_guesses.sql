@@ -1,4 +1,3 @@
 ALTER TABLE "account_recoveries" ADD COLUMN "guesses" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "password_history" ADD COLUMN "proven" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- The passwords known so far were current ones: taken as the owners'.
-UPDATE "password_history" SET "proven" = true;
+-- Rows already remembered were current passwords: taken as set through the mailbox (the default).
+ALTER TABLE "password_history" ADD COLUMN "source" varchar(16) DEFAULT 'mailbox' NOT NULL;

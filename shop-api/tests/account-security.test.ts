@@ -607,6 +607,9 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
         ).status,
       ).toBe(204);
       expect((await login('olga@ancien-employeur.fr', 'a-nous-le-compte-2026')).status).toBe(401);
+      // The spent link no longer keeps the address: it may register, and is not told of a way back.
+      await register('olga@ancien-employeur.fr');
+      expect((await mailsTo('olga@ancien-employeur.fr'))[0]!.subject).toBe('Confirmez votre adresse e-mail');
     });
 
     it('any password the account had at the address left opens its link, an older one too', async () => {
@@ -659,6 +662,49 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       // (before: the ten newest only were kept, all the thief's).
       const link = await linkTo('pousse-avant@exemple.fr', '/recuperation/');
       expect((await recover(link, 'de-nouveau-a-moi-2026')).status).toBe(202);
+    });
+
+    it('a thief who knows the password the owner chose while signed in cannot push it out: three changes a week, then the reset link', async () => {
+      await verifiedCustomer('trois-par-semaine@exemple.fr');
+      clock.setTime(clock.getTime() + 8 * 86_400_000);
+      const owner = (await login('trois-par-semaine@exemple.fr')).body as Session;
+      const id = owner.customer.split('/').pop();
+      const change = (token: string, currentPassword: string, newPassword: string) =>
+        call('PUT', `${API}/customers/${id}/password`, {
+          token,
+          body: { currentPassword, newPassword, confirmNewPassword: newPassword },
+        });
+      expect((await change(owner.token, PASSWORD, 'choisi-connectee-2026')).status).toBe(204);
+      clock.setTime(clock.getTime() + 8 * 86_400_000);
+      // The thief learned that one, and changes it over and over: three a week, then refused.
+      let thief = (await login('trois-par-semaine@exemple.fr', 'choisi-connectee-2026')).body as Session;
+      let current = 'choisi-connectee-2026';
+      for (let i = 1; i <= 3; i++) {
+        expect((await change(thief.token, current, `du-voleur-${i}-2026`)).status).toBe(204);
+        current = `du-voleur-${i}-2026`;
+      }
+      const refused = await change(thief.token, current, 'du-voleur-4-2026');
+      expect([refused.status, refused.body.violations]).toEqual([
+        422,
+        [
+          {
+            propertyPath: 'newPassword',
+            message: MESSAGES.passwordChangesUsedUp,
+            code: 'account.passwordChangesUsedUp',
+          },
+        ],
+      ]);
+      thief = (await login('trois-par-semaine@exemple.fr', current)).body as Session;
+      await call('PUT', `${API}/customers/${id}`, {
+        token: thief.token,
+        body: { email: 'voleur-trois@exemple.fr', currentPassword: current },
+      });
+      const move = await linkTo('voleur-trois@exemple.fr', '/verification/');
+      await call('PATCH', `${API}/account-verification-requests/${move}`, { body: { password: current } });
+      // The owner's password chosen while signed in still opens the way back (before: ten changes by the
+      // thief pushed it out, and only the registration's, long forgotten, did).
+      const link = await linkTo('trois-par-semaine@exemple.fr', '/recuperation/');
+      expect((await recover(link, 'a-moi-de-nouveau-2026', 'choisi-connectee-2026')).status).toBe(202);
     });
 
     it('the passwords remembered for recovery links go with the account’s personal data', async () => {

@@ -33,54 +33,59 @@ describe.each(ALL_BACKENDS)('backup and restore on %s', (backend) => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('restores into an empty database every order, customer and part, with the photos; the invariants hold on it', async () => {
-    shop = await startModelShop(backend);
-    const result = await runMoneyModel(shop, { runs: 12, seed: 20261128, maxCommands: 20 });
-    expect(result.failure).toBeNull();
-    const media = join(work, 'media');
-    mkdirSync(join(media, 'parts'), { recursive: true });
-    const photo = Buffer.from('une photo de phare, en octets');
-    writeFileSync(join(media, 'parts', 'phare-avant.webp'), photo);
+  // A few model runs, a dump, a restore and two digests of every table: minutes on a busy 2-core machine.
+  it(
+    'restores into an empty database every order, customer and part, with the photos; the invariants hold on it',
+    { timeout: 240_000 },
+    async () => {
+      shop = await startModelShop(backend);
+      const result = await runMoneyModel(shop, { runs: 12, seed: 20261128, maxCommands: 20 });
+      expect(result.failure).toBeNull();
+      const media = join(work, 'media');
+      mkdirSync(join(media, 'parts'), { recursive: true });
+      const photo = Buffer.from('une photo de phare, en octets');
+      writeFileSync(join(media, 'parts', 'phare-avant.webp'), photo);
 
-    const archive = join(work, 'boutique.tar.gz');
-    const manifest = await createBackup(shop.database, media, archive, new Date('2026-11-28T10:00:00Z'));
-    // Personal data: the owner's alone.
-    expect(statSync(archive).mode & 0o777).toBe(0o600);
-    expect(manifest).toMatchObject({ database: backend, photos: 1, createdAt: '2026-11-28T10:00:00.000Z' });
-    const rows = (table: string) => manifest.tables.find((entry) => entry.table === `public.${table}`)!.rows;
-    expect(rows('products')).toBe(40);
-    expect(rows('customers')).toBeGreaterThan(0);
-    expect(rows('payments')).toBeGreaterThan(0);
-    const placed = await count(shop.database, sql`SELECT count(*)::int AS n FROM orders WHERE state <> 'cart'`);
-    expect(placed).toBeGreaterThan(0);
+      const archive = join(work, 'boutique.tar.gz');
+      const manifest = await createBackup(shop.database, media, archive, new Date('2026-11-28T10:00:00Z'));
+      // Personal data: the owner's alone.
+      expect(statSync(archive).mode & 0o777).toBe(0o600);
+      expect(manifest).toMatchObject({ database: backend, photos: 1, createdAt: '2026-11-28T10:00:00.000Z' });
+      const rows = (table: string) => manifest.tables.find((entry) => entry.table === `public.${table}`)!.rows;
+      expect(rows('products')).toBe(40);
+      expect(rows('customers')).toBeGreaterThan(0);
+      expect(rows('payments')).toBeGreaterThan(0);
+      const placed = await count(shop.database, sql`SELECT count(*)::int AS n FROM orders WHERE state <> 'cart'`);
+      expect(placed).toBeGreaterThan(0);
 
-    const { dir, manifest: read } = await openBackup(archive);
-    expect(read).toEqual(manifest);
-    const restored =
-      backend === 'pglite'
-        ? { database: await openDatabase({ dataDir: join(work, 'pglite'), loadDataDir: pgliteFilesOf(dir) }) }
-        : await freshDatabase('postgres', { migrated: false });
-    try {
-      if (backend === 'postgres') {
-        await restorePostgres(restored.database, dir);
-        // A second restore into a database that has tables is refused: nothing is mixed.
-        await expect(restorePostgres(restored.database, dir)).rejects.toThrow(BackupError);
+      const { dir, manifest: read } = await openBackup(archive);
+      expect(read).toEqual(manifest);
+      const restored =
+        backend === 'pglite'
+          ? { database: await openDatabase({ dataDir: join(work, 'pglite'), loadDataDir: pgliteFilesOf(dir) }) }
+          : await freshDatabase('postgres', { migrated: false });
+      try {
+        if (backend === 'postgres') {
+          await restorePostgres(restored.database, dir);
+          // A second restore into a database that has tables is refused: nothing is mixed.
+          await expect(restorePostgres(restored.database, dir)).rejects.toThrow(BackupError);
+        }
+        expect(await differencesFrom(restored.database, manifest)).toEqual([]);
+        expect(await count(restored.database, sql`SELECT count(*)::int AS n FROM orders WHERE state <> 'cart'`)).toBe(
+          placed,
+        );
+        expect(await storedInvariantViolations(restored.database.db)).toEqual([]);
+        // The photos come back, into an empty folder only.
+        const mediaBack = join(work, 'media-restauree');
+        restorePhotos(dir, mediaBack);
+        expect(readFileSync(join(mediaBack, 'parts', 'phare-avant.webp'))).toEqual(photo);
+        expect(() => restorePhotos(dir, mediaBack)).toThrow(BackupError);
+      } finally {
+        await ('drop' in restored ? restored.drop() : restored.database.close());
+        rmSync(dir, { recursive: true, force: true });
       }
-      expect(await differencesFrom(restored.database, manifest)).toEqual([]);
-      expect(await count(restored.database, sql`SELECT count(*)::int AS n FROM orders WHERE state <> 'cart'`)).toBe(
-        placed,
-      );
-      expect(await storedInvariantViolations(restored.database.db)).toEqual([]);
-      // The photos come back, into an empty folder only.
-      const mediaBack = join(work, 'media-restauree');
-      restorePhotos(dir, mediaBack);
-      expect(readFileSync(join(mediaBack, 'parts', 'phare-avant.webp'))).toEqual(photo);
-      expect(() => restorePhotos(dir, mediaBack)).toThrow(BackupError);
-    } finally {
-      await ('drop' in restored ? restored.drop() : restored.database.close());
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('says when a restored database differs from its backup', async () => {
     const archive = join(work, 'boutique.tar.gz');

@@ -38,6 +38,11 @@ describe('return path after sign-in', () => {
     '',
     `/${'a'.repeat(600)}`,
     '/compte\u0000',
+    // Route handlers answer data (or a 405), never a page to land on.
+    '/api/revalidate',
+    '/api/session?x=1',
+    '/pieces/../api/families',
+    '/api',
   ])('refuses %j and falls back to the account', (value) => {
     const path = safeReturnPath(value);
     expect(path).toBe(DEFAULT_RETURN_PATH);

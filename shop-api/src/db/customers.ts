@@ -41,7 +41,7 @@ export async function createCustomer(
   try {
     const [row] = await db.insert(customers).values(fields).returning();
     // Made confirmed (the staff's, the tests'): its password is the first it had at its address.
-    if (row!.verifiedAt) await rememberPassword(db, row!.id, row!.email, row!.passwordHash, row!.verifiedAt, true);
+    if (row!.verifiedAt) await rememberPassword(db, row!.id, row!.email, row!.passwordHash, row!.verifiedAt, 'mailbox');
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) return 'email-taken';
@@ -257,7 +257,7 @@ export async function confirmRegistration(db: Db, registrationId: number, now: D
     if (!row) return null;
     await tx.delete(registrations).where(eq(registrations.customerId, row.id));
     await dropChangesTowards(tx as unknown as Db, row.email, now);
-    await rememberPassword(tx as unknown as Db, row.id, row.email, row.passwordHash, now, true);
+    await rememberPassword(tx as unknown as Db, row.id, row.email, row.passwordHash, now, 'mailbox');
     return row;
   });
 }
@@ -398,7 +398,7 @@ export async function followVerificationLink(
         });
       // The password moves with the account: it is one the account had at its new address too (after
       // the way back above, whose address's passwords are kept for its link).
-      await rememberPassword(tx as unknown as Db, spent.id, row!.email, row!.passwordHash, now, false);
+      await rememberPassword(tx as unknown as Db, spent.id, row!.email, row!.passwordHash, now, 'move');
       return { customer: row!, previousEmail: spent.email, recoverable, recovered: Boolean(returning), cancelled };
     });
   } catch (error) {
@@ -480,7 +480,7 @@ export async function resetPassword(
         updatedAt: now,
       })
       .where(eq(customers.id, before.id));
-    await rememberPassword(tx as unknown as Db, before.id, before.email, passwordHash, now, true);
+    await rememberPassword(tx as unknown as Db, before.id, before.email, passwordHash, now, 'mailbox');
     return ownerBack(tx, before.id, before.provenAt ?? before.verifiedAt!, now);
   });
 }
@@ -565,7 +565,15 @@ export async function liveRecoveryOf(db: Db, email: string, now: Date) {
     .select({ recovery: accountRecoveries })
     .from(accountRecoveries)
     .innerJoin(customers, eq(customers.id, accountRecoveries.customerId))
-    .where(and(eq(accountRecoveries.email, email), gt(accountRecoveries.expiresAt, now), isNull(customers.erasedAt)))
+    .where(
+      and(
+        eq(accountRecoveries.email, email),
+        gt(accountRecoveries.expiresAt, now),
+        // A link spent by its tries is no way back: the address is free again.
+        lt(accountRecoveries.guesses, RECOVERY_GUESSES),
+        isNull(customers.erasedAt),
+      ),
+    )
     .orderBy(asc(accountRecoveries.id))
     .limit(1);
   return row?.recovery ?? null;
@@ -631,7 +639,7 @@ export async function recoverAccount(
     await tx
       .delete(accountRecoveries)
       .where(and(eq(accountRecoveries.customerId, account.id), gte(accountRecoveries.id, recovery.id)));
-    await rememberPassword(tx as unknown as Db, account.id, recovery.email, passwordHash, now, true);
+    await rememberPassword(tx as unknown as Db, account.id, recovery.email, passwordHash, now, 'mailbox');
     const cancelled = await ownerBack(tx, account.id, recovery.provenSince, now);
     return { customer: row!, leftEmail: account.email, cancelled };
   });
@@ -680,7 +688,7 @@ export async function changePassword(
       .set({ passwordHash, resetTokenHash: null, resetExpiresAt: null, updatedAt: now })
       .where(eq(customers.id, id))
       .returning({ email: customers.email });
-    if (row) await rememberPassword(tx as unknown as Db, id, row.email, passwordHash, now, false);
+    if (row) await rememberPassword(tx as unknown as Db, id, row.email, passwordHash, now, 'signed-in');
     await endSessions(tx as unknown as Db, id, now, keep);
   });
 }
@@ -701,8 +709,15 @@ async function endSessions(db: Db, customerId: number, now: Date, keep?: string)
 
 /** How many of an account's passwords are remembered per address, for that address's recovery link. */
 const PASSWORDS_KEPT = 10;
-/** And how many of those set through the mailbox, which passwords changed while signed in never push out. */
+/** And how many of those set through the mailbox, which passwords set otherwise never push out. */
 const PROVEN_PASSWORDS_KEPT = 3;
+/**
+ * Passwords changed while signed in, per account and 7 days: with PASSWORDS_KEPT, whoever knew the
+ * password cannot push the owner's out of an address's memory before moving the account (past it,
+ * the reset link, through the mailbox, is the way).
+ */
+export const SIGNED_IN_CHANGES_PER_WEEK = 3;
+export type PasswordSource = 'mailbox' | 'signed-in' | 'move';
 /** Passwords a recovery link takes before it is spent: its holder alone can try, and only so many times. */
 export const RECOVERY_GUESSES = 10;
 
@@ -720,15 +735,15 @@ async function rememberPassword(
   email: string,
   passwordHash: string,
   now: Date,
-  proven: boolean,
+  source: PasswordSource,
 ) {
-  await db.insert(passwordHistory).values({ customerId, email, passwordHash, proven, setAt: now });
+  await db.insert(passwordHistory).values({ customerId, email, passwordHash, source, setAt: now });
   const ofAddress = and(eq(passwordHistory.customerId, customerId), eq(passwordHistory.email, email));
   const newest = (limit: number, onlyProven: boolean) =>
     db
       .select({ id: passwordHistory.id })
       .from(passwordHistory)
-      .where(onlyProven ? and(ofAddress, eq(passwordHistory.proven, true)) : ofAddress)
+      .where(onlyProven ? and(ofAddress, eq(passwordHistory.source, 'mailbox')) : ofAddress)
       .orderBy(desc(passwordHistory.id))
       .limit(limit);
   await db
@@ -758,6 +773,21 @@ async function forgetPasswordsOfAddressesLeft(db: Db, customerId: number, curren
         notInArray(passwordHistory.email, withWayBack),
       ),
     );
+}
+
+/** Passwords the customer changed while signed in since `since` (SIGNED_IN_CHANGES_PER_WEEK). */
+export async function signedInPasswordChangesSince(db: Db, customerId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordHistory)
+    .where(
+      and(
+        eq(passwordHistory.customerId, customerId),
+        eq(passwordHistory.source, 'signed-in'),
+        gt(passwordHistory.setAt, since),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The hashes of the passwords the account had while `email` was its address, newest first. */

@@ -345,10 +345,11 @@ export const passwordHistory = pgTable(
     email: varchar('email', { length: 255 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     /**
-     * Set through the mailbox (a registration's link, a reset link, a recovery): the owner's for sure.
-     * Passwords changed while signed in (whoever knew the password) never push these out.
+     * How it was set: `mailbox` (a registration's link, a reset link, a recovery: the owner's for sure),
+     * `signed-in` (changed with the current password: whoever knew it, a few a week), `move` (the same
+     * password, carried to the new address).
      */
-    proven: boolean('proven').notNull().default(false),
+    source: varchar('source', { length: 16 }).notNull().default('mailbox'),
     setAt: timestamp('set_at', { mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('password_history_customer_idx').on(t.customerId, t.email)],

@@ -40,6 +40,8 @@ export const MESSAGES = coded('account', {
     'Ce n’est pas un mot de passe que ce compte avait avec cette adresse e-mail. Vous ne vous en souvenez plus ? Écrivez-nous depuis cette adresse : nous vérifierons avec vous à qui est le compte.',
   recoveryGuessesUsedUp:
     'Ce n’est pas un mot de passe que ce compte avait avec cette adresse e-mail, et ce lien a servi à trop d’essais : il ne sert plus. Écrivez-nous depuis cette adresse : nous vérifierons avec vous à qui est le compte.',
+  passwordChangesUsedUp:
+    'Le mot de passe de ce compte a déjà été changé 3 fois ces 7 derniers jours : pour en choisir un autre maintenant, demandez un lien « Mot de passe oublié ? », envoyé à votre adresse e-mail.',
   mailsUsedUp:
     'Cette adresse e-mail a reçu trop de messages de la boutique ces dernières heures : aucun lien ne peut lui être envoyé maintenant. Réessayez dans une heure ; votre adresse actuelle reste la même.',
   expiredVerificationLink: 'Ce lien de vérification est inconnu ou a expiré.',

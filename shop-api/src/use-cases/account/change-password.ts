@@ -4,7 +4,7 @@
  * seen and the owner's reset undoes it.
  */
 import type { AppContext } from '../../context.js';
-import { changePassword } from '../../db/customers.js';
+import { changePassword, SIGNED_IN_CHANGES_PER_WEEK, signedInPasswordChangesSince } from '../../db/customers.js';
 import { MESSAGES, newPasswordViolations } from '../../domain/customer-rules.js';
 import { currentPasswordMatches } from '../../auth/current-password.js';
 import { hashPassword } from '../../auth/passwords.js';
@@ -26,6 +26,11 @@ export async function changeOwnPassword(
   else if (!(await currentPasswordMatches(asker, customer, input.currentPassword)))
     violations.unshift({ propertyPath: 'currentPassword', message: MESSAGES.wrongCurrentPassword });
   if (violations.length > 0) throw new ViolationError(violations);
+  // A few a week: past them, whoever knew the password could push the owner's out of the memory a
+  // recovery link reads (decision 0028); the reset link, through the mailbox, has no such limit.
+  const weekAgo = new Date(now().getTime() - 7 * 86_400_000);
+  if ((await signedInPasswordChangesSince(db, customer.id, weekAgo)) >= SIGNED_IN_CHANGES_PER_WEEK)
+    throw new ViolationError([{ propertyPath: 'newPassword', message: MESSAGES.passwordChangesUsedUp }]);
   await changePassword(db, customer.id, await hashPassword(input.newPassword!), now(), session);
   await mailer.send(passwordChangedMail(customer.email, customer.firstName, `${siteUrl}/mot-de-passe-oublie`));
 }
