@@ -717,7 +717,7 @@ const PROVEN_PASSWORDS_KEPT = 3;
  * the reset link, through the mailbox, is the way).
  */
 export const SIGNED_IN_CHANGES_PER_WEEK = 3;
-export type PasswordSource = 'mailbox' | 'signed-in' | 'move';
+type PasswordSource = 'mailbox' | 'signed-in' | 'move';
 /** Passwords a recovery link takes before it is spent: its holder alone can try, and only so many times. */
 export const RECOVERY_GUESSES = 10;
 
