@@ -7,7 +7,7 @@ import { expectThumbSized } from './pages/shop-page';
 test('buy an engine and a headlight on a phone, then follow the order as the yard validates and hands it over', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const checkout = new CheckoutPage(page);
   await checkout.signUp(`mobile.${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.fr`, 'Karim', 'Benali');
   const engine = await checkout.addFirstPartOf('/pieces/moteur/moteur-complet');
