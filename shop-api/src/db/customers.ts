@@ -520,20 +520,17 @@ async function ownerBack(db: CatalogueTx, customerId: number, since: Date, now: 
   return cancelled;
 }
 
+/** A recovery link that still works: within its week, and not spent by its tries. */
+const liveRecovery = (now: Date) =>
+  and(gt(accountRecoveries.expiresAt, now), lt(accountRecoveries.guesses, RECOVERY_GUESSES));
+
 /** A live recovery link's row (decision 0028), its account not erased. */
 export async function findRecoveryByLink(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ recovery: accountRecoveries })
     .from(accountRecoveries)
     .innerJoin(customers, eq(customers.id, accountRecoveries.customerId))
-    .where(
-      and(
-        eq(accountRecoveries.tokenHash, tokenHash),
-        gt(accountRecoveries.expiresAt, now),
-        lt(accountRecoveries.guesses, RECOVERY_GUESSES),
-        isNull(customers.erasedAt),
-      ),
-    );
+    .where(and(eq(accountRecoveries.tokenHash, tokenHash), liveRecovery(now), isNull(customers.erasedAt)));
   return row?.recovery ?? null;
 }
 
@@ -545,13 +542,7 @@ export async function claimRecoveryGuess(db: Db, tokenHash: string, now: Date): 
   const [row] = await db
     .update(accountRecoveries)
     .set({ guesses: sql`${accountRecoveries.guesses} + 1` })
-    .where(
-      and(
-        eq(accountRecoveries.tokenHash, tokenHash),
-        gt(accountRecoveries.expiresAt, now),
-        lt(accountRecoveries.guesses, RECOVERY_GUESSES),
-      ),
-    )
+    .where(and(eq(accountRecoveries.tokenHash, tokenHash), liveRecovery(now)))
     .returning({ guesses: accountRecoveries.guesses });
   return row?.guesses ?? null;
 }
@@ -566,13 +557,8 @@ export async function liveRecoveryOf(db: Db, email: string, now: Date) {
     .from(accountRecoveries)
     .innerJoin(customers, eq(customers.id, accountRecoveries.customerId))
     .where(
-      and(
-        eq(accountRecoveries.email, email),
-        gt(accountRecoveries.expiresAt, now),
-        // A link spent by its tries is no way back: the address is free again.
-        lt(accountRecoveries.guesses, RECOVERY_GUESSES),
-        isNull(customers.erasedAt),
-      ),
+      // A link spent by its tries is no way back: the address is free again.
+      and(eq(accountRecoveries.email, email), liveRecovery(now), isNull(customers.erasedAt)),
     )
     .orderBy(asc(accountRecoveries.id))
     .limit(1);
@@ -599,6 +585,7 @@ export async function recoverAccount(
     const [recovery] = await tx
       .select()
       .from(accountRecoveries)
+      // Not `liveRecovery`: the right password may have come with the link's last try.
       .where(and(eq(accountRecoveries.tokenHash, tokenHash), gt(accountRecoveries.expiresAt, now)))
       .for('update');
     if (!recovery) return null;
