@@ -1,5 +1,5 @@
 /**
- * Security headers of the storefront (issue 6). No React, no server-only: next.config.ts and the
+ * Security headers of the storefront. No React, no server-only: next.config.ts and the
  * proxy import it.
  *
  * The Content-Security-Policy is an allow-list, not nonces: catalogue pages are prerendered and

@@ -20,6 +20,7 @@ import { definitionNamed } from './payments/registry.js';
 import { createStorefrontNotifier } from './notify/storefront.js';
 import { sweepPayments } from './payments/sweep.js';
 import { applyRetention } from './jobs/retention.js';
+import { startJobs } from './jobs/queue.js';
 import { progressReporter } from './seed/progress.js';
 import { isSeeded, seedCatalogue } from './seed/seed.js';
 import { OWNER_ONLY_UMASK, ownerOnlyFolder, restrictToOwner } from './var-dir.js';
@@ -107,22 +108,20 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL || 'warn' },
 });
 
-// Every minute: checkouts past their time give their parts back, holds of closed payments end,
-// refunds a provider could not make yet are tried again.
-const sweep = setInterval(() => {
-  sweepPayments(app.context, app.log).catch((error) =>
-    process.stderr.write(`shop-api : balayage des paiements impossible (${(error as Error).message})\n`),
-  );
-}, 60_000);
-sweep.unref();
-
-// Unused accounts: warned, then erased 2 years after the last sign-in (jobs/retention.ts).
-const retain = () =>
-  applyRetention(app.context, app.log).catch((error) =>
-    process.stderr.write(`shop-api : règle de conservation des comptes non appliquée (${(error as Error).message})\n`),
-  );
-setTimeout(retain, 60_000).unref();
-setInterval(retain, 6 * 3600_000).unref();
+// Background work (jobs/queue.ts): every minute, checkouts past their time give their parts back,
+// holds of closed payments end, refunds a provider could not make yet are tried again; every six
+// hours, unused accounts are warned, then erased 2 years after the last sign-in (jobs/retention.ts).
+const jobs = await startJobs({
+  database,
+  handlers: {
+    'payment-sweep': () => sweepPayments(app.context, app.log),
+    'account-retention': () => applyRetention(app.context, app.log),
+  },
+  onError: (error, job) =>
+    process.stderr.write(
+      `shop-api : ${job ? `tâche ${job} en échec, nouvel essai plus tard` : 'file des tâches'} (${(error as Error).message})\n`,
+    ),
+});
 
 let stopping = false;
 async function stop(signal: string) {
@@ -134,6 +133,7 @@ async function stop(signal: string) {
   app.context.lifecycle.draining = true;
   await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
   await app.close();
+  await jobs.stop();
   await database.close();
   process.exit(0);
 }

@@ -3,6 +3,7 @@
  * fails first) and Prometheus metrics behind their own token, labelled by route pattern, never by URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobs } from '../src/jobs/queue.js';
 import { BACKENDS, startTestShop, type TestShop } from './helpers/backends.js';
 
 const API = '/api/v2/shop';
@@ -55,6 +56,36 @@ describe.each(BACKENDS)('health and metrics on %s', (backend) => {
     expect(text).toMatch(/^shop_parts_held 0$/m);
     expect(text).toContain('# TYPE shop_payments gauge');
     expect(text).toMatch(/^process_cpu_seconds_total /m);
+  });
+
+  it('counts background jobs by queue and state: a sweep running, a retention run waiting', async () => {
+    let finish = () => {};
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    const jobs = await startJobs({
+      database: shop.database,
+      handlers: { 'payment-sweep': () => running, 'account-retention': async () => {} },
+      onError: () => {},
+      pollingIntervalSeconds: 0.5,
+      scheduled: false,
+    });
+    try {
+      await jobs.boss.send('payment-sweep');
+      let text = '';
+      for (
+        let tries = 0;
+        tries < 100 && !/shop_jobs\{queue="payment-sweep",state="active"\} 1/.test(text);
+        tries += 1
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        text = (await get('/metrics', METRICS_TOKEN)).body;
+      }
+      expect(text).toMatch(/^shop_jobs\{queue="payment-sweep",state="active"\} 1$/m);
+      // The run every start queues, a minute later.
+      expect(text).toMatch(/^shop_jobs\{queue="account-retention",state="created"\} 1$/m);
+    } finally {
+      finish();
+      await jobs.stop(2000);
+    }
   });
 
   it('has no metrics route without a token set', async () => {

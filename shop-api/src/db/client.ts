@@ -26,6 +26,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: its files as a gzipped tar (a backup; `loadDataDir` opens one). */
   dumpFiles?: () => Promise<Blob>;
+  /** PGlite only: the embedded database itself, for the job queue (jobs/queue.ts), which shares it. */
+  pglite?: PGlite;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -116,5 +118,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (dataDir) restrictToOwner(dataDir);
     },
     dumpFiles: () => client.dumpDataDir('gzip'),
+    pglite: client,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What the people on call read (Prometheus, through prom-client): the process's own figures, requests
  * and their latency by route, and the shop's state as the database states it (parts held, payments by
- * state), read at each scrape so that every instance reports the same truth. One registry per app:
+ * state, background jobs by queue and state), read at each scrape so that every instance reports the same truth. One registry per app:
  * tests build many apps in one process.
  */
 import { sql } from 'drizzle-orm';
@@ -48,6 +48,24 @@ export function registerMetrics(app: FastifyInstance, db: Db): { registry: Regis
       )) as unknown as { rows: { state: string; n: number }[] };
       this.reset();
       for (const row of result.rows) this.set({ state: row.state }, row.n);
+    },
+  });
+  new Gauge({
+    name: 'shop_jobs',
+    help: 'Tâches de fond par file et état (created : en attente ; active ; retry : échouée, à refaire ; failed : abandonnée)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      // The queue's tables exist once an instance has started its jobs (jobs/queue.ts).
+      const present = (await db.execute(sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`)) as unknown as {
+        rows: { present: boolean }[];
+      };
+      if (!present.rows[0]!.present) return;
+      const result = (await db.execute(
+        sql`SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY name, state`,
+      )) as unknown as { rows: { name: string; state: string; n: number }[] };
+      for (const row of result.rows) this.set({ queue: row.name, state: row.state }, row.n);
     },
   });
   return { registry };
