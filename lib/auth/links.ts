@@ -4,6 +4,7 @@ import { checked, isResult, shopRefusal, type FormResult } from '@/lib/forms/che
 import { isShopIdentifier } from '@/lib/shop-api/identifier';
 import { publicCall } from '@/lib/shop-api/server';
 import { isDeadLinkAnswer } from './rules';
+import { readDeviceToken } from './server';
 import { text } from '@/lib/i18n/answers';
 
 /**
@@ -65,6 +66,12 @@ export async function followLink<T extends object>(
 export async function askLink(link: 'verification' | 'reset', values: unknown): Promise<FormResult> {
   const input = await checked(forgotSchema, values);
   if (isResult(input)) return input;
-  const answer = await publicCall('POST', LINKS[link], { email: input.email, localeCode: 'fr_FR' });
+  // A reset asked from a browser the owner signed in with is not refused because of strangers' requests.
+  const answer = await publicCall(
+    'POST',
+    LINKS[link],
+    { email: input.email, localeCode: 'fr_FR' },
+    link === 'reset' ? { deviceToken: await readDeviceToken() } : {},
+  );
   return answer.status === 202 ? { ok: true, message: SENT(link, input.email) } : shopRefusal(answer);
 }

@@ -108,7 +108,7 @@ export async function shopperCall<T>(
 
 /**
  * A call without a customer, whatever the session (sign-in, registration, verification, password reset);
- * a sign-in brings this browser's device token, if it has one.
+ * a sign-in or a reset request brings this browser's device token, if it has one.
  */
 export async function publicCall<T>(
   method: string,

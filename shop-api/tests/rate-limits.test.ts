@@ -284,6 +284,50 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     expect((await login('robot-0@exemple.fr', 'x', '192.0.2.201')).status).toBe(401);
   });
 
+  it('strangers guessing other e-mails from the owner’s shared address (an office, a carrier’s NAT) do not refuse the owner there; a reset from there lifts it for a new browser', async () => {
+    const shared = '100.67.1.1';
+    const owner = await verifiedCustomer('bureau@exemple.fr');
+    const here = await login('bureau@exemple.fr', PASSWORD, shared, owner.device);
+    expect(here.status).toBe(200);
+    const device = here.headers['x-device-token'] as string;
+    // Someone behind the same address tries other people's e-mails until the address is refused.
+    const robots: number[] = [];
+    for (let i = 0; i < 21; i++) robots.push((await login(`inconnu-${i}@exemple.fr`, 'essai', shared)).status);
+    expect(robots.slice(-1)).toEqual([429]);
+    expect((await login('inconnu-99@exemple.fr', PASSWORD, shared)).status).toBe(429);
+    // The owner's browser, and the owner from this address they signed in from (before: 429 for both).
+    expect((await login('bureau@exemple.fr', PASSWORD, shared, device)).status).toBe(200);
+    expect((await login('bureau@exemple.fr', PASSWORD, shared)).status).toBe(200);
+
+    // Another customer, who never signed in from there, is refused there like any stranger, until a
+    // reset link used from there proves the mailbox from that address.
+    await verifiedCustomer('collegue@exemple.fr');
+    expect((await login('collegue@exemple.fr', PASSWORD, shared)).status).toBe(429);
+    await resetThroughMail('collegue@exemple.fr', 'collegue-2026-x', shared);
+    expect((await login('collegue@exemple.fr', 'collegue-2026-x', shared)).status).toBe(200);
+  });
+
+  it('strangers asking resets for other e-mails from the owner’s shared address do not stop the owner’s browser asking there', async () => {
+    const shared = '100.68.1.1';
+    const owner = await verifiedCustomer('atelier@exemple.fr');
+    const reset = (email: string, device?: string) =>
+      call('POST', `${API}/customers/reset-password`, {
+        body: { email },
+        ip: shared,
+        ...(device ? { headers: { 'x-device-token': device } } : {}),
+      });
+    const robots: number[] = [];
+    for (let i = 0; i < 11; i++) robots.push((await reset(`personne-${i}@exemple.fr`)).status);
+    expect(robots.slice(-1)).toEqual([429]);
+    // Without the owner's browser, or with another account's token: refused like the strangers.
+    expect((await reset('atelier@exemple.fr')).status).toBe(429);
+    const other = await verifiedCustomer('autre-atelier@exemple.fr');
+    expect((await reset('atelier@exemple.fr', other.device)).status).toBe(429);
+    // The owner's browser (before: 429 for an hour).
+    expect((await reset('atelier@exemple.fr', owner.device)).status).toBe(202);
+    await mailTo(outbox, 'atelier@exemple.fr', '/mot-de-passe-oublie/');
+  });
+
   it('reset requests from strangers neither stop the owner asking nor void the link the owner holds', async () => {
     await verifiedCustomer('oubli@exemple.fr');
     const stranger: number[] = [];

@@ -123,6 +123,10 @@ test('after a password reset, an address someone else added is to review and nev
   await checkout.proceedFromCart();
   const shipping = checkout.shippingFieldset();
   await expect(shipping.getByRole('radio', { name: /1 rue du Voleur/ })).not.toBeChecked();
+  // And it says why (before: listed like any other address).
+  await expect(
+    shipping.getByRole('radio', { name: /1 rue du Voleur.* — à vérifier dans « Mes adresses »/ }),
+  ).toBeVisible();
   await expect(shipping.getByRole('radio', { name: 'Une nouvelle adresse' })).toBeChecked();
 
   // Kept by the owner, it is theirs again.

@@ -12,12 +12,23 @@ export interface Asker {
   hit(rule: RateRule, key: string): Promise<void>;
   /** Counts one request; false past the ceiling (limits that must not answer differently). */
   take(rule: RateRule, key: string): Promise<boolean>;
+  /** The browser's device token, as presented (routes/auth.ts gives one at each sign-in); unchecked. */
+  device?: string;
   log: FastifyBaseLogger;
+}
+
+/** The request header bringing the browser's device token (and the sign-in's answer, a new one). */
+export const DEVICE_HEADER = 'x-device-token';
+
+function presentedDevice(request: FastifyRequest): string | undefined {
+  const presented = request.headers[DEVICE_HEADER];
+  return typeof presented === 'string' && presented.length <= 200 ? presented : undefined;
 }
 
 export const askerOf = (limits: Limits, request: FastifyRequest): Asker => ({
   address: addressKey(request),
   hit: (rule, key) => limits.hit(request, rule, key),
   take: (rule, key) => limits.take(request, rule, key),
+  device: presentedDevice(request),
   log: request.log,
 });

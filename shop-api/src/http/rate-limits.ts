@@ -108,6 +108,17 @@ export interface Limits {
 /** The key of a request's address: an IPv6 address by its /64 (one subscriber's block), a mapped IPv4 as IPv4. */
 export const addressKey = (request: FastifyRequest) => normalizeIP(request.ip);
 
+/**
+ * The sign-in counters' name of an account: its e-mail and when its mailbox was last proven, so that
+ * proving it (a reset, a confirmation link) starts them again.
+ */
+export const signInAccountKey = (email: string, mailboxProvenAt: Date | null | undefined) =>
+  `${email} ${mailboxProvenAt?.getTime() ?? '-'}`;
+
+/** The `knownAddress` key: this account's owner signed in (or proved the mailbox) from this address. */
+export const knownAddressKey = (email: string, mailboxProvenAt: Date | null | undefined, address: string) =>
+  `${signInAccountKey(email, mailboxProvenAt)} ${address}`;
+
 const KEY = Symbol('rate-limit key');
 
 /**

@@ -9,7 +9,8 @@ import { decoyHash, verifyPassword } from '../auth/passwords.js';
 import { findCustomerByEmail } from '../db/customers.js';
 import { normalizeEmail } from '../domain/customer-rules.js';
 import { AuthError } from '../http/errors.js';
-import { addressKey, type RateRule } from '../http/rate-limits.js';
+import { askerOf, DEVICE_HEADER } from '../http/asker.js';
+import { addressKey, knownAddressKey, signInAccountKey, type RateRule } from '../http/rate-limits.js';
 import { API_PREFIX } from '../http/jsonld.js';
 import type { AppContext } from '../context.js';
 import { endSession, openSession, renewSession } from '../use-cases/sessions.js';
@@ -27,8 +28,6 @@ const credentialsSchema = {
  * starts; the storefront's cookie lives as long. A new one (new id) comes with each sign-in.
  */
 const DEVICE_TTL_MS = 390 * 86_400_000;
-/** The request header bringing the browser's device token, and the answer's header bringing a new one. */
-const DEVICE_HEADER = 'x-device-token';
 
 /** A sign-in ceiling's scope: its failure rule, its attempt rule, and the key both count under. */
 type Scope = [failures: RateRule, attempts: RateRule, key: string];
@@ -47,20 +46,23 @@ const authRoutes: FastifyPluginAsync<AppContext> = async (app, context) => {
     // The counters naming the e-mail start again when the owner proves the mailbox (a reset, a confirmation
     // link): guesses counted before it no longer refuse the owner, and what they learnt (known addresses,
     // device tokens) no longer passes for the owner either.
-    const account = `${email} ${customer?.mailboxProvenAt?.getTime() ?? '-'}`;
+    const account = signInAccountKey(email, customer?.mailboxProvenAt);
     const address = addressKey(request);
-    const pair = `${account} ${address}`;
-    const presented = request.headers[DEVICE_HEADER];
-    const device = typeof presented === 'string' && presented.length <= 200 ? jwt.deviceOf(presented, account) : null;
+    const pair = knownAddressKey(email, customer?.mailboxProvenAt, address);
+    const presented = askerOf(limits, request).device;
+    const device = presented ? jwt.deviceOf(presented, account) : null;
     // A browser the owner signed in with is counted under its token's own id (from any address) instead of
-    // the e-mail: strangers guessing from the owner's own network (a household, a carrier's shared
-    // address) or from elsewhere never refuse it, and a copied token guesses no faster than one address.
-    // Without one, an address the owner signed in from is not counted per e-mail either.
+    // the e-mail and the address: strangers guessing from the owner's own network (a household, a
+    // carrier's or an office's shared address) or from elsewhere never refuse it, and a copied token
+    // guesses no faster than one address. Without one, an address the owner signed in from (or used a
+    // reset link from) is counted for that e-mail alone: neither the strangers guessing other e-mails
+    // from it nor those guessing this e-mail elsewhere refuse the owner there.
     const known = await limits.seen(request, 'knownAddress', pair);
-    const scopes: Scope[] = [['signInFailuresPerAddress', 'signInAttemptsPerAddress', address]];
+    const scopes: Scope[] = [];
     if (device) scopes.push(['signInFailuresPerDevice', 'signInAttemptsPerDevice', `${account} ${device}`]);
     else {
       scopes.push(['signInFailuresPerEmailAndAddress', 'signInAttemptsPerEmailAndAddress', pair]);
+      if (!known) scopes.push(['signInFailuresPerAddress', 'signInAttemptsPerAddress', address]);
       if (!known) scopes.push(['signInFailuresPerEmail', 'signInAttemptsPerEmail', account]);
     }
     // Failures are checked before the password and counted after a wrong one, so successes use up

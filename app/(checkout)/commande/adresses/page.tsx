@@ -29,9 +29,10 @@ export default async function AddressesStepPage() {
   ]);
   if (!cart || cart.items.length === 0) redirect('/panier');
   // The address book or the customer unreadable for now: the shopper types the addresses instead.
+  // One put to review says so here too: a shopper who does not open the address book still sees it.
   const saved = (addresses ?? []).map((address) => ({
     id: address.id,
-    label: `${address.firstName} ${address.lastName}${address.company ? ` (${address.company})` : ''}, ${address.street}, ${address.postcode} ${address.city}`,
+    label: `${address.firstName} ${address.lastName}${address.company ? ` (${address.company})` : ''}, ${address.street}, ${address.postcode} ${address.city}${address.toReview ? ` — ${t('savedAddressToReview')}` : ''}`,
   }));
   const known = (id: number | null) => (id !== null && saved.some((address) => address.id === id) ? String(id) : null);
   // An address put to review by a password reset is offered, never chosen in advance (decision 0026).

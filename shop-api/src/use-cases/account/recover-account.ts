@@ -16,6 +16,7 @@ import { MESSAGES, newPasswordViolations } from '../../domain/customer-rules.js'
 import { tokenDigest } from '../../domain/secrets.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { Asker } from '../../http/asker.js';
+import { knownAddressKey } from '../../http/rate-limits.js';
 import { notFound, ViolationError } from '../../http/errors.js';
 import { accountRecoveredMail } from '../../mail/templates.js';
 import { closeCheckouts } from '../../payments/confirmed.js';
@@ -57,13 +58,16 @@ export async function useRecoveryLink(context: AppContext, token: string, input:
         message: guesses >= RECOVERY_GUESSES ? MESSAGES.recoveryGuessesUsedUp : MESSAGES.notPreviousPassword,
       },
     ]);
-  const recovered = await recoverAccount(db, tokenHash, await hashPassword(input.newPassword!), now());
+  const provenAt = now();
+  const recovered = await recoverAccount(db, tokenHash, await hashPassword(input.newPassword!), provenAt);
   if (!recovered) throw expired();
   if (recovered === 'email-taken')
     throw new ViolationError([{ propertyPath: 'email', message: MESSAGES.recoveryEmailTaken }]);
   await closeCheckouts(context, recovered.cancelled, asker.log);
-  // The address that lost the account hears of it.
   const { customer, leftEmail } = recovered;
+  // As after a reset: the owner's next sign-in from here is not counted with strangers sharing the address.
+  await asker.take('knownAddress', knownAddressKey(customer.email, provenAt, asker.address));
+  // The address that lost the account hears of it.
   if (leftEmail !== customer.email)
     await mailer.send(accountRecoveredMail(leftEmail, customer.firstName, customer.email, siteUrl));
 }

@@ -8,6 +8,7 @@ import { MESSAGES, newPasswordViolations, normalizeEmail } from '../../domain/cu
 import { newToken, RESET_TTL_MS, tokenDigest } from '../../domain/secrets.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Asker } from '../../http/asker.js';
+import { knownAddressKey, signInAccountKey } from '../../http/rate-limits.js';
 import { notFound, ViolationError } from '../../http/errors.js';
 import { resetPasswordMail } from '../../mail/templates.js';
 import { closeCheckouts } from '../../payments/confirmed.js';
@@ -20,10 +21,20 @@ export interface NewPasswordInput {
 
 const expired = () => notFound(MESSAGES.expiredResetLink);
 
+/** Whether `device` is a token the account of `email` gave a browser at a sign-in since its mailbox was last proven. */
+async function ownersDevice({ db, jwt }: AppContext, email: string, device: string): Promise<boolean> {
+  // One query by a unique key, whether or not the e-mail has an account, as at sign-in.
+  const customer = await findCustomerByEmail(db, email);
+  return jwt.deviceOf(device, signInAccountKey(email, customer?.mailboxProvenAt)) !== null;
+}
+
 export async function askPasswordReset(context: AppContext, input: { email?: string }, asker: Asker) {
   const { db, background, mailer, now, siteUrl } = context;
   const email = normalizeEmail(input.email ?? '');
-  await asker.hit('resetPerAddress', asker.address);
+  // A browser the owner signed in with is not refused because strangers asked from the same address
+  // (an office, a carrier's shared address); its requests are still counted with its address below.
+  if (!(asker.device && (await ownersDevice(context, email, asker.device))))
+    await asker.hit('resetPerAddress', asker.address);
   await asker.hit('resetPerEmailAndAddress', `${email} ${asker.address}`);
   // Everything that depends on the address happens after the answer: its time tells nothing.
   background.run('password reset request', async () => {
@@ -50,12 +61,17 @@ export async function resetLinkAlive({ db, now }: AppContext, token: string): Pr
 export async function useResetLink(context: AppContext, token: string, input: NewPasswordInput, asker: Asker) {
   const { db, now } = context;
   const tokenHash = tokenDigest(token);
-  if (!(await findByResetToken(db, tokenHash, now()))) throw expired();
+  const owner = await findByResetToken(db, tokenHash, now());
+  if (!owner) throw expired();
   const violations = newPasswordViolations(input);
   if (violations.length > 0) throw new ViolationError(violations);
   // The link is spent by the update itself: of several uses at once, one sets the password.
-  const cancelled = await resetPassword(db, tokenHash, await hashPassword(input.newPassword!), now());
+  const provenAt = now();
+  const cancelled = await resetPassword(db, tokenHash, await hashPassword(input.newPassword!), provenAt);
   if (!cancelled) throw expired();
+  // The mailbox was proven from this address: the owner's next sign-in here is not counted with the
+  // strangers sharing it (routes/auth.ts).
+  await asker.take('knownAddress', knownAddressKey(owner.email, provenAt, asker.address));
   // A payment open on a cart typed into since ended with the reset: its provider's checkout closes too.
   await closeCheckouts(context, cancelled, asker.log);
 }
