@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSecurity } from './http/security.js';
 import { backgroundTasks, type BackgroundTasks } from './http/background.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import type { Redis } from 'ioredis';
 import type { PaymentProviderDefinition, PaymentSettings } from './payments/definition.js';
 import type { PaymentProvider, PaymentWebhook } from './payments/provider.js';
 import { definitionNamed, demonstrationProvider, PAYMENT_PROVIDERS } from './payments/registry.js';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   jwt?: JwtService;
   /** Multiplies every rate-limit ceiling (RATE_LIMIT_SCALE). */
   rateLimitScale?: number;
+  /** Redis client keeping the rate-limit counters (REDIS_URL), shared by every instance; absent: in memory. */
+  redis?: Redis;
   mailer?: Mailer;
   siteUrl?: string;
   staffEmail?: string;
@@ -78,6 +81,7 @@ export async function buildApp({
   now = () => new Date(),
   jwt = createJwtService(randomBytes(48), undefined, now),
   rateLimitScale = 1,
+  redis,
   mailer = createMailer({ outboxDir: join(tmpdir(), 'shop-api-outbox'), from: 'boutique@localhost' }),
   siteUrl = 'http://localhost:3000',
   staffEmail = 'contact@pieces-auto-recyclees.fr',
@@ -110,7 +114,7 @@ export async function buildApp({
     app.getDefaultJsonParser('error', 'error'),
   );
   registerNegotiation(app);
-  const limits = await registerRateLimits(app, rateLimitScale);
+  const limits = await registerRateLimits(app, rateLimitScale, redis);
   const background = backgroundTasks(() => app.log);
   app.decorate('backgroundTasks', background);
   const context: AppContext = {

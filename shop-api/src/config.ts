@@ -178,6 +178,8 @@ export interface Config {
   jwtTtlSeconds: number;
   /** Multiplies the sign-in, registration and reset limits (1 in service). */
   rateLimitScale: number;
+  /** Redis server keeping the rate-limit counters, shared by every instance; absent: each process's memory. */
+  redisUrl?: string;
   /** SMTP server URL (smtp://user:pass@host:587); absent: mails go to <varDir>/mail as .eml files. */
   smtpUrl?: string;
   mailFrom: string;
@@ -257,6 +259,7 @@ export function loadConfig(registry: readonly PaymentProviderDefinition[] = PAYM
     drainDelayMs: intFromEnv('DRAIN_DELAY_MS', 0),
     jwtTtlSeconds: intFromEnv('JWT_TTL', 3600),
     rateLimitScale: Math.max(1, intFromEnv('RATE_LIMIT_SCALE', 1)),
+    redisUrl: process.env.REDIS_URL || undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'Pièces Auto Recyclées <boutique@pieces-auto-recyclees.fr>',
     staffEmail: process.env.STAFF_EMAIL || 'contact@pieces-auto-recyclees.fr',

@@ -21,6 +21,7 @@ import { createStorefrontNotifier } from './notify/storefront.js';
 import { sweepPayments } from './payments/sweep.js';
 import { applyRetention } from './jobs/retention.js';
 import { startJobs } from './jobs/queue.js';
+import { limitsRedis } from './http/rate-limits.js';
 import { progressReporter } from './seed/progress.js';
 import { isSeeded, seedCatalogue } from './seed/seed.js';
 import { OWNER_ONLY_UMASK, ownerOnlyFolder, restrictToOwner } from './var-dir.js';
@@ -86,6 +87,16 @@ const notifier = createStorefrontNotifier({
 if (!definitionNamed(registry, provider)?.realMoney)
   process.stdout.write(`shop-api : ${demonstrationNotice(registry)}\n`);
 
+// One report per outage, not one per reconnection attempt.
+let redisDown = false;
+const redis = config.redisUrl
+  ? limitsRedis(config.redisUrl, (error) => {
+      if (!redisDown) process.stderr.write(`shop-api : Redis injoignable, limites non comptées (${error.message})\n`);
+      redisDown = true;
+    })
+  : undefined;
+redis?.on('ready', () => (redisDown = false));
+
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.varDir, 'mail'), from: config.mailFrom });
 const app = await buildApp({
   db: database.db,
@@ -95,6 +106,7 @@ const app = await buildApp({
   // Without STAFF_API_TOKEN, a token drawn once into var/staff-token: the staff commands on this machine read it there.
   staffToken: config.staffToken ?? drawnSecret(join(config.varDir, STAFF_TOKEN_FILE)),
   rateLimitScale: config.rateLimitScale,
+  redis,
   jwt: createJwtService(loadJwtKey(config.jwtSecret, join(config.varDir, 'jwt-secret')), config.jwtTtlSeconds),
   mailer,
   siteUrl: config.siteUrl,
@@ -134,6 +146,7 @@ async function stop(signal: string) {
   await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
   await app.close();
   await jobs.stop();
+  redis?.disconnect();
   await database.close();
   process.exit(0);
 }

@@ -1,6 +1,6 @@
 /**
- * Limits of the account routes, counted by @fastify/rate-limit in its store: each instance's memory
- * today; the plugin's Redis store (option `redis`) would share them between instances.
+ * Limits of the account routes, counted by @fastify/rate-limit in its store: the process's memory, or
+ * with REDIS_URL the plugin's Redis store, so that every instance counts the same requests.
  *
  * Sign-in is limited so that guessing is slow yet nobody but the owner decides whether the owner gets
  * in (decisions 0009 and 0027): failures are counted per address, per e-mail-and-address pair, and per
@@ -11,6 +11,7 @@
  */
 import rateLimit, { normalizeIP, type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { TooManyRequestsError } from './errors.js';
 
 const MINUTE = 60_000;
@@ -119,14 +120,29 @@ export const signInAccountKey = (email: string, mailboxProvenAt: Date | null | u
 export const knownAddressKey = (email: string, mailboxProvenAt: Date | null | undefined, address: string) =>
   `${signInAccountKey(email, mailboxProvenAt)} ${address}`;
 
+/**
+ * The client of the counters' Redis (REDIS_URL): its commands fail at once while Redis is unreachable
+ * (no queue of them waiting), so the limits skip rather than hold requests; it reconnects by itself.
+ */
+export function limitsRedis(url: string, onError: (error: Error) => void): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', onError);
+  return redis;
+}
+
 const KEY = Symbol('rate-limit key');
 
 /**
  * Registers @fastify/rate-limit (no limit on any route by itself) and returns the account limits,
  * every ceiling multiplied by `scale` (RATE_LIMIT_SCALE).
  */
-export async function registerRateLimits(app: FastifyInstance, scale = 1): Promise<Limits> {
-  await app.register(rateLimit, { global: false });
+export async function registerRateLimits(app: FastifyInstance, scale = 1, redis?: Redis): Promise<Limits> {
+  // Redis unreachable: the limits are not counted for that while (logged) rather than every sign-in
+  // refused; the argon2 cost of each check still slows guessing.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'shop-api-limits:', skipOnError: true } : {}),
+  });
   const limiters = new Map(
     Object.entries(RATE_RULES).map(([rule, { max, timeWindow }]) => [
       rule,
