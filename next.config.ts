@@ -15,6 +15,9 @@ const shopApiPublicUrl = new URL(process.env.SHOP_API_PUBLIC_URL || 'http://loca
 const isLoopback = ['localhost', '127.0.0.1', '[::1]'].includes(shopApiPublicUrl.hostname);
 
 const nextConfig: NextConfig = {
+  // Several instances of one build (start:cluster) name it: a browser holding pages of another build
+  // gets a full load of the current one on its next navigation instead of broken chunks (skew protection).
+  deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   // The end-to-end tests build into their own folder so they never replace the shop's build.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
@@ -24,8 +27,11 @@ const nextConfig: NextConfig = {
   generateEtags: false,
   reactStrictMode: true,
   // Next's cache without the 404s and redirects of made-up addresses, searches in memory only: what
-  // it writes to disk is bounded by the catalogue, not by what visitors type.
-  cacheHandler: path.resolve('lib/cache/page-cache-handler.mjs'),
+  // it writes to disk is bounded by the catalogue, not by what visitors type. With REDIS_URL (several
+  // storefronts), the same limits on a cache they share in Redis (decision 0036). Read at start.
+  cacheHandler: path.resolve(
+    process.env.REDIS_URL ? 'lib/cache/shared-page-cache-handler.mjs' : 'lib/cache/page-cache-handler.mjs',
+  ),
   // The page cache's memory (an LRU in front of the disk). Next's 50 MB held a few hundred part pages:
   // past them every visit read the page from disk, several files each through the thread pool, which
   // under load took a cached part page about a second (npm run bench:load). Read at start, no rebuild.

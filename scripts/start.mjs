@@ -8,12 +8,11 @@
  * var dir first: used by the end-to-end tests).
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { addCompileHints } from './compile-hints.mjs';
-import { CHANNEL_PATH } from '../lib/payment/channel.mjs';
+import { buildStorefront } from './storefront-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -88,84 +87,6 @@ async function waitForApi(api) {
   }
 }
 
-/**
- * What the shop API's channel says of the payment provider (decision 0029): pages cached at build
- * time show the demonstration banner or not after it, so another provider means a rebuild.
- */
-async function paymentSaid() {
-  try {
-    const response = await fetch(`${env.SHOP_API_URL}/api/v2/shop/${CHANNEL_PATH}`, {
-      headers: { accept: 'application/json' },
-    });
-    return JSON.stringify((await response.json()).paymentProvider ?? null);
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** Sources and settings that shape the storefront build: a change in any of them means a rebuild. */
-function buildFingerprint(payment) {
-  const hash = createHash('sha256');
-  const walk = (path) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path).sort()) walk(join(path, entry));
-    } else {
-      hash.update(`${relative(root, path)}:${stat.size}:${stat.mtimeMs}\n`);
-    }
-  };
-  for (const entry of [
-    'app',
-    'components',
-    'lib',
-    'stores',
-    'content',
-    'messages',
-    'public',
-    'next.config.ts',
-    'proxy.ts',
-    'tailwind.config.ts',
-    'postcss.config.mjs',
-    'package-lock.json',
-    'tsconfig.json',
-    'scripts/compile-hints.mjs',
-  ]) {
-    walk(join(root, entry));
-  }
-  for (const key of [
-    'SHOP_API_PUBLIC_URL',
-    'SITE_URL',
-    'SHOP_PHONE',
-    'CONTACT_FORM_URL',
-    'CONTACT_EMAIL',
-    'SOCIAL_URL',
-    'VHU_APPROVAL',
-  ]) {
-    hash.update(`${key}=${env[key] ?? ''}\n`);
-  }
-  hash.update(`payment=${payment}\n`);
-  return hash.digest('hex');
-}
-
-async function buildIfNeeded() {
-  const stampFile = join(distDir, 'shop-build-fingerprint');
-  const fingerprint = buildFingerprint(await paymentSaid());
-  if (
-    existsSync(join(distDir, 'BUILD_ID')) &&
-    existsSync(stampFile) &&
-    readFileSync(stampFile, 'utf8') === fingerprint
-  ) {
-    say('storefront déjà construit pour ces sources et réglages.');
-    return;
-  }
-  say('construction du storefront (next build)…');
-  const code = await exited(run(join(root, 'node_modules/.bin/next'), ['build']));
-  if (code !== 0) throw new Error(`next build a échoué (code ${code}).`);
-  say(`indications de compilation ajoutées à ${addCompileHints(distDir)} scripts du navigateur.`);
-  writeFileSync(stampFile, fingerprint);
-}
-
 try {
   if (args.has('--fresh-data')) {
     const varDir = resolve(root, process.env.SHOP_VAR_DIR || 'var');
@@ -184,10 +105,10 @@ try {
   await waitForApi(api);
 
   if (mode === 'build') {
-    await buildIfNeeded();
+    await buildStorefront({ root, env, distDir, say, run, exited });
     await stopAll(0);
   }
-  if (mode === 'start') await buildIfNeeded();
+  if (mode === 'start') await buildStorefront({ root, env, distDir, say, run, exited });
 
   // The shopper's address reaches server code only through this preload (lib/shop-api/client-address.ts);
   // STOREFRONT_HOST keeps Next to one interface (the TLS proxy's) when it must not be reached directly.
