@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { knownEvent, type CatalogueChange } from './catalogue-events';
 
-const MAX_WEBHOOK_AGE_SECONDS = 300;
+export const MAX_WEBHOOK_AGE_SECONDS = 300;
 export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024;
 /** What a part code can look like (the shop API never sends another). */
 const PART_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -19,6 +19,15 @@ const MAX_CODES = 1000;
 /** Calls remembered at most: far above what the shop API sends in five minutes (one batch per 100 ms at most). */
 const MAX_REMEMBERED_CALLS = 10_000;
 
+/** The calls already taken: each is taken once within the window, whichever instance it reaches. */
+export interface Replays {
+  take(
+    signature: string,
+    timestamp: number,
+    now: number,
+  ): 'taken' | 'replay' | 'full' | Promise<'taken' | 'replay' | 'full'>;
+}
+
 export type WebhookCheck =
   { ok: true; changes: CatalogueChange[] } | { ok: false; status: 400 | 401 | 409 | 503; reason: string };
 
@@ -26,10 +35,10 @@ export type WebhookCheck =
  * The calls taken in the last five minutes, by signature (the shop API puts a random id in each body,
  * so two batches of the same tags in the same second differ). Each entry goes once its call's timestamp
  * is out of the window, so memory is bounded by the calls of one window. It lives in this process: with
- * several storefront instances behind one address, a replay sent to another instance would pass, and the
- * guard must move to a store they share.
+ * several storefront instances behind one address, the one they share in Redis takes its place
+ * (lib/cache/shared-replays.ts), so a replay sent to another instance is refused too.
  */
-export class ReplayGuard {
+export class ReplayGuard implements Replays {
   /** Signature → last Unix second at which its call is still accepted. */
   private readonly seen = new Map<string, number>();
   private sweptAt = 0;
@@ -86,10 +95,17 @@ export interface WebhookRequest {
   /** Unix seconds. */
   now: number;
   /** Calls already taken; without it, replays within the window are not detected. */
-  replays?: ReplayGuard;
+  replays?: Replays;
 }
 
-export function checkWebhook({ secret, timestamp, signature, body, now, replays }: WebhookRequest): WebhookCheck {
+export async function checkWebhook({
+  secret,
+  timestamp,
+  signature,
+  body,
+  now,
+  replays,
+}: WebhookRequest): Promise<WebhookCheck> {
   if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !signature?.startsWith('sha256=')) {
     return { ok: false, status: 401, reason: 'Signature absente.' };
   }
@@ -111,7 +127,7 @@ export function checkWebhook({ secret, timestamp, signature, body, now, replays 
   if (!changes) return { ok: false, status: 400, reason: 'Liste d’événements invalide.' };
   // Remembered only once authentic and well formed: no stranger can fill the memory. Keyed by the
   // computed HMAC, so a signature written in capitals is the same call.
-  const taken = replays?.take(expected.toString('hex'), Number(timestamp), now) ?? 'taken';
+  const taken = (await replays?.take(expected.toString('hex'), Number(timestamp), now)) ?? 'taken';
   if (taken === 'replay') return { ok: false, status: 409, reason: 'Appel déjà reçu.' };
   if (taken === 'full') return { ok: false, status: 503, reason: 'Trop d’appels récents : réessayez dans un instant.' };
   return { ok: true, changes };

@@ -14,8 +14,10 @@ const sign = (timestamp: number, payload: string, key = secret) =>
   `sha256=${createHmac('sha256', key).update(`${timestamp}.${payload}`).digest('hex')}`;
 
 describe('revalidation webhook check', () => {
-  it('accepts a fresh, correctly signed call and returns its events, each code once', () => {
-    expect(checkWebhook({ secret, timestamp: String(now), signature: sign(now, body), body, now: now + 2 })).toEqual({
+  it('accepts a fresh, correctly signed call and returns its events, each code once', async () => {
+    expect(
+      await checkWebhook({ secret, timestamp: String(now), signature: sign(now, body), body, now: now + 2 }),
+    ).toEqual({
       ok: true,
       changes: [
         { event: 'held', codes: ['P0000001'] },
@@ -24,40 +26,42 @@ describe('revalidation webhook check', () => {
     });
   });
 
-  it('refuses a wrong secret, a changed body or a missing signature', () => {
+  it('refuses a wrong secret, a changed body or a missing signature', async () => {
     expect(
-      checkWebhook({
-        secret,
-        timestamp: String(now),
-        signature: sign(now, body, 'another-secret-of-24-characters'),
-        body,
-        now,
-      }).ok,
+      (
+        await checkWebhook({
+          secret,
+          timestamp: String(now),
+          signature: sign(now, body, 'another-secret-of-24-characters'),
+          body,
+          now,
+        })
+      ).ok,
     ).toBe(false);
     const tampered = JSON.stringify({ events: [{ event: 'sold', codes: ['P0000003'] }] });
     expect(
-      checkWebhook({ secret, timestamp: String(now), signature: sign(now, body), body: tampered, now }),
+      await checkWebhook({ secret, timestamp: String(now), signature: sign(now, body), body: tampered, now }),
     ).toMatchObject({ ok: false, status: 401 });
-    expect(checkWebhook({ secret, timestamp: String(now), signature: null, body, now })).toMatchObject({
+    expect(await checkWebhook({ secret, timestamp: String(now), signature: null, body, now })).toMatchObject({
       ok: false,
       status: 401,
     });
-    expect(checkWebhook({ secret, timestamp: String(now), signature: 'sha256=zz', body, now })).toMatchObject({
+    expect(await checkWebhook({ secret, timestamp: String(now), signature: 'sha256=zz', body, now })).toMatchObject({
       ok: false,
       status: 401,
     });
   });
 
-  it('refuses a replay older than five minutes, or a timestamp from the future', () => {
+  it('refuses a replay older than five minutes, or a timestamp from the future', async () => {
     expect(
-      checkWebhook({ secret, timestamp: String(now), signature: sign(now, body), body, now: now + 301 }),
+      await checkWebhook({ secret, timestamp: String(now), signature: sign(now, body), body, now: now + 301 }),
     ).toMatchObject({ ok: false, reason: 'Signature expirée.' });
     expect(
-      checkWebhook({ secret, timestamp: String(now + 600), signature: sign(now + 600, body), body, now }),
+      await checkWebhook({ secret, timestamp: String(now + 600), signature: sign(now + 600, body), body, now }),
     ).toMatchObject({ ok: false });
   });
 
-  it('refuses signed bodies that are not a list of catalogue events', () => {
+  it('refuses signed bodies that are not a list of catalogue events', async () => {
     for (const payload of [
       'not json',
       '{}',
@@ -75,7 +79,7 @@ describe('revalidation webhook check', () => {
       `{"events":[{"event":"sold","codes":${JSON.stringify(Array.from({ length: 1001 }, (_, i) => `P${i}`))}}]}`,
     ]) {
       expect(
-        checkWebhook({ secret, timestamp: String(now), signature: sign(now, payload), body: payload, now }),
+        await checkWebhook({ secret, timestamp: String(now), signature: sign(now, payload), body: payload, now }),
       ).toMatchObject({ ok: false, status: 400 });
     }
   });
@@ -87,61 +91,61 @@ describe('replay guard of the revalidation webhook', () => {
     return { secret, timestamp: String(timestamp), signature: sign(timestamp, payload), body: payload };
   };
 
-  it('takes each signed call once within its window', () => {
+  it('takes each signed call once within its window', async () => {
     const replays = new ReplayGuard();
-    expect(checkWebhook({ ...call('a'), now, replays })).toEqual({
+    expect(await checkWebhook({ ...call('a'), now, replays })).toEqual({
       ok: true,
       changes: [{ event: 'changed', codes: ['P1'] }],
     });
-    expect(checkWebhook({ ...call('a'), now: now + 299, replays })).toEqual({
+    expect(await checkWebhook({ ...call('a'), now: now + 299, replays })).toEqual({
       ok: false,
       status: 409,
       reason: 'Appel déjà reçu.',
     });
-    expect(checkWebhook({ ...call('b'), now, replays }).ok).toBe(true);
+    expect((await checkWebhook({ ...call('b'), now, replays })).ok).toBe(true);
   });
 
-  it('remembers only authentic calls, and forgets each once its window has passed', () => {
+  it('remembers only authentic calls, and forgets each once its window has passed', async () => {
     const replays = new ReplayGuard();
     // A forged call is refused before it is remembered: strangers cannot fill the memory.
     for (let i = 0; i < 50; i += 1)
-      checkWebhook({ ...call(`forged-${i}`), signature: `sha256=${'0'.repeat(64)}`, now, replays });
+      await checkWebhook({ ...call(`forged-${i}`), signature: `sha256=${'0'.repeat(64)}`, now, replays });
     expect(replays.size).toBe(0);
-    for (let i = 0; i < 50; i += 1) checkWebhook({ ...call(`event-${i}`, now + i), now: now + i, replays });
+    for (let i = 0; i < 50; i += 1) await checkWebhook({ ...call(`event-${i}`, now + i), now: now + i, replays });
     expect(replays.size).toBe(50);
     // Past the window of the first ones, they are gone; the call itself has expired by then.
-    checkWebhook({ ...call('late', now + 330), now: now + 330, replays });
+    await checkWebhook({ ...call('late', now + 330), now: now + 330, replays });
     expect(replays.size).toBe(50 - 30 + 1);
-    expect(checkWebhook({ ...call('event-0'), now: now + 330, replays })).toMatchObject({
+    expect(await checkWebhook({ ...call('event-0'), now: now + 330, replays })).toMatchObject({
       ok: false,
       reason: 'Signature expirée.',
     });
   });
 
-  it('refuses new calls rather than forget live ones when full', () => {
+  it('refuses new calls rather than forget live ones when full', async () => {
     const replays = new ReplayGuard(2);
-    expect(checkWebhook({ ...call('a'), now, replays }).ok).toBe(true);
-    expect(checkWebhook({ ...call('b'), now, replays }).ok).toBe(true);
-    expect(checkWebhook({ ...call('c'), now, replays })).toMatchObject({ ok: false, status: 503 });
-    expect(checkWebhook({ ...call('a'), now, replays })).toMatchObject({ ok: false, status: 409 });
-    expect(checkWebhook({ ...call('c', now + 301), now: now + 301, replays }).ok).toBe(true);
+    expect((await checkWebhook({ ...call('a'), now, replays })).ok).toBe(true);
+    expect((await checkWebhook({ ...call('b'), now, replays })).ok).toBe(true);
+    expect(await checkWebhook({ ...call('c'), now, replays })).toMatchObject({ ok: false, status: 503 });
+    expect(await checkWebhook({ ...call('a'), now, replays })).toMatchObject({ ok: false, status: 409 });
+    expect((await checkWebhook({ ...call('c', now + 301), now: now + 301, replays })).ok).toBe(true);
   });
 
-  it('takes an event it does not know as a change of its parts, and the rest of the batch as sent', () => {
+  it('takes an event it does not know as a change of its parts, and the rest of the batch as sent', async () => {
     const payload = JSON.stringify({
       events: [
         { event: 'repriced', codes: ['P0000003'] },
         { event: 'sold', codes: ['P0000004'] },
       ],
     });
-    expect(checkWebhook({ secret, timestamp: String(now), signature: sign(now, payload), body: payload, now })).toEqual(
-      {
-        ok: true,
-        changes: [
-          { event: 'changed', codes: ['P0000003'] },
-          { event: 'sold', codes: ['P0000004'] },
-        ],
-      },
-    );
+    expect(
+      await checkWebhook({ secret, timestamp: String(now), signature: sign(now, payload), body: payload, now }),
+    ).toEqual({
+      ok: true,
+      changes: [
+        { event: 'changed', codes: ['P0000003'] },
+        { event: 'sold', codes: ['P0000004'] },
+      ],
+    });
   });
 });

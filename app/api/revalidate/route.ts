@@ -1,10 +1,11 @@
 import { revalidateTag } from 'next/cache';
 import { tagsOf } from '@/lib/cache/catalogue-events';
-import { checkWebhook, MAX_WEBHOOK_BODY_BYTES, readBodyWithin, ReplayGuard } from '@/lib/cache/webhook';
+import { replayMemory } from '@/lib/cache/shared-replays';
+import { checkWebhook, MAX_WEBHOOK_BODY_BYTES, readBodyWithin } from '@/lib/cache/webhook';
 import { forgetPartStatus } from '@/lib/catalogue/part-status';
 
-/** Calls taken in the last five minutes, in this process (see ReplayGuard for several instances). */
-const replays = new ReplayGuard();
+/** Calls taken in the last five minutes: by every instance (in Redis) with REDIS_URL, by this process otherwise. */
+const replays = replayMemory();
 
 /**
  * The shop API's signed call after parts were created, changed, held, released, sold, restocked or
@@ -20,7 +21,7 @@ export async function POST(request: Request) {
   // Content-Length may be absent (chunked) or lie: the read itself stops at the limit.
   const body = await readBodyWithin(request.body, MAX_WEBHOOK_BODY_BYTES);
   if (body === null) return Response.json({ error: 'Corps trop long.' }, { status: 413 });
-  const check = checkWebhook({
+  const check = await checkWebhook({
     secret,
     timestamp: request.headers.get('x-shop-timestamp'),
     signature: request.headers.get('x-shop-signature'),
