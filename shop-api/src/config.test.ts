@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, isPublicSiteUrl, paymentProviderFor } from './config.js';
+import { ConfigError, isLoopbackHost, isPublicSiteUrl, paymentProviderFor, sharedInstanceProblem } from './config.js';
 
 const KEYS = { stripeSecretKey: 'sk_test_0123456789abcdef', stripeWebhookSecret: 'whsec_0123456789abcdef' };
 
@@ -94,5 +94,29 @@ describe('payment provider chosen at start-up', () => {
     expect(() => paymentProviderFor({ siteUrl: 'boutique' })).toThrow(
       'SITE_URL n’est pas une adresse valide (« boutique »).',
     );
+  });
+});
+
+describe('an instance among several (REDIS_URL)', () => {
+  const shared = {
+    redisUrl: 'redis://127.0.0.1:6379',
+    databaseUrl: 'postgresql://shop@db/shop',
+    jwtSecret: 'j'.repeat(32),
+    staffToken: 's'.repeat(32),
+    revalidateSecret: 'r'.repeat(32),
+  };
+
+  it('starts with one PostgreSQL and the three shared secrets; a lone shop needs none of them', () => {
+    expect(sharedInstanceProblem(shared)).toBeNull();
+    expect(sharedInstanceProblem({})).toBeNull();
+  });
+
+  it.each([
+    ['databaseUrl', /^REDIS_URL annonce plusieurs instances : DATABASE_URL/],
+    ['jwtSecret', /^JWT_SECRET manque : avec REDIS_URL/],
+    ['staffToken', /^STAFF_API_TOKEN manque/],
+    ['revalidateSecret', /^REVALIDATE_SECRET manque/],
+  ] as const)('refuses to start without %s, naming the setting in French', (setting, message) => {
+    expect(sharedInstanceProblem({ ...shared, [setting]: undefined })).toMatch(message);
   });
 });

@@ -240,7 +240,37 @@ export async function paymentRegistry(
   return [...PAYMENT_PROVIDERS, definition];
 }
 
+/**
+ * An instance among several (REDIS_URL: they share their counters) must share the rest too: one
+ * PostgreSQL, and the secrets every instance signs and checks with, which a lone shop draws into its
+ * var dir. Missing, it says which setting and why, before anything starts.
+ */
+export function sharedInstanceProblem(
+  config: Pick<Config, 'redisUrl' | 'databaseUrl' | 'jwtSecret' | 'staffToken' | 'revalidateSecret'>,
+): string | null {
+  if (!config.redisUrl) return null;
+  if (!config.databaseUrl)
+    return 'REDIS_URL annonce plusieurs instances : DATABASE_URL doit désigner leur PostgreSQL commun (PGlite ne sert qu’un processus).';
+  const missing = (
+    [
+      ['JWT_SECRET', config.jwtSecret, 'signe les sessions que toutes vérifient'],
+      ['STAFF_API_TOKEN', config.staffToken, 'est le jeton du personnel que toutes acceptent'],
+      ['REVALIDATE_SECRET', config.revalidateSecret, 'signe les appels aux storefronts'],
+    ] as const
+  ).find(([, value]) => !value);
+  return missing
+    ? `${missing[0]} manque : avec REDIS_URL (plusieurs instances), ce secret ${missing[2]} ; il doit être le même partout et venir de l’environnement (openssl rand -hex 32).`
+    : null;
+}
+
 export function loadConfig(registry: readonly PaymentProviderDefinition[] = PAYMENT_PROVIDERS): Config {
+  const config = readConfig(registry);
+  const problem = sharedInstanceProblem(config);
+  if (problem) throw new ConfigError(problem);
+  return config;
+}
+
+function readConfig(registry: readonly PaymentProviderDefinition[]): Config {
   const port = intFromEnv('SHOP_API_PORT', 8000);
   const host = process.env.SHOP_API_HOST || '127.0.0.1';
   const varDir = varDirectory();
