@@ -19,6 +19,7 @@ import {
   restorePostgres,
 } from '../src/backup/archive.js';
 import { DatabaseBusyError, openDatabase, type Database } from '../src/db/client.js';
+import { readPartPhoto, savePartPhoto } from '../src/db/part-photos.js';
 import { ALL_BACKENDS, freshDatabase } from './helpers/backends.js';
 import { runMoneyModel, startModelShop, storedInvariantViolations, type ModelShop } from './model/money-model.js';
 
@@ -45,6 +46,8 @@ describe.each(ALL_BACKENDS)('backup and restore on %s', (backend) => {
       mkdirSync(join(media, 'parts'), { recursive: true });
       const photo = Buffer.from('une photo de phare, en octets');
       writeFileSync(join(media, 'parts', 'phare-avant.webp'), photo);
+      // A photo the staff imported lives in the database (decision 0037): the dump carries it.
+      await savePartPhoto(shop.database.db, 'parts/P0000001-1-0123456789ab.webp', Buffer.from([0, 1, 2, 255]));
 
       const archive = join(work, 'boutique.tar.gz');
       const manifest = await createBackup(shop.database, media, archive, new Date('2026-11-28T10:00:00Z'));
@@ -55,6 +58,7 @@ describe.each(ALL_BACKENDS)('backup and restore on %s', (backend) => {
       expect(rows('products')).toBe(40);
       expect(rows('customers')).toBeGreaterThan(0);
       expect(rows('payments')).toBeGreaterThan(0);
+      expect(rows('part_photos')).toBe(1);
       const placed = await count(shop.database, sql`SELECT count(*)::int AS n FROM orders WHERE state <> 'cart'`);
       expect(placed).toBeGreaterThan(0);
 
@@ -71,6 +75,9 @@ describe.each(ALL_BACKENDS)('backup and restore on %s', (backend) => {
           await expect(restorePostgres(restored.database, dir)).rejects.toThrow(BackupError);
         }
         expect(await differencesFrom(restored.database, manifest)).toEqual([]);
+        expect(await readPartPhoto(restored.database.db, 'parts/P0000001-1-0123456789ab.webp')).toEqual(
+          Buffer.from([0, 1, 2, 255]),
+        );
         expect(await count(restored.database, sql`SELECT count(*)::int AS n FROM orders WHERE state <> 'cart'`)).toBe(
           placed,
         );

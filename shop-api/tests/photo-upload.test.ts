@@ -3,13 +3,15 @@
  * a small file declaring a huge picture — is refused before it is decoded, and a photo for a part the
  * shop does not have writes no file.
  */
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/db/schema.js';
-import { startTestShop, type TestShop } from './helpers/backends.js';
+import { buildApp } from '../src/app.js';
+import { partPhotos, products } from '../src/db/schema.js';
+import { PUBLIC_URL, startTestShop, type TestShop } from './helpers/backends.js';
 
 const STAFF = 'staff-token-for-the-photo-upload-test-01';
 
@@ -56,6 +58,12 @@ const filesUnder = (dir: string): string[] =>
 
 describe('staff photo upload', () => {
   let shop: TestShop;
+  /** The photos kept, by path: in the database, never under var/media. */
+  const photosKept = async () =>
+    (await shop.database.db.select({ path: partPhotos.path }).from(partPhotos)).map((row) => row.path).sort();
+  /** Another shop-API instance on the same database, with a var/media of its own (another machine). */
+  const otherInstance = async (mediaDir = mkdtempSync(join(tmpdir(), 'autre-instance-'))) =>
+    buildApp({ db: shop.database.db, publicUrl: PUBLIC_URL, mediaDir, logger: false });
   let code: string;
   const upload = (partCode: string, body: Buffer, type = 'image/png') =>
     shop.app.inject({
@@ -79,7 +87,46 @@ describe('staff photo upload', () => {
       .toBuffer();
     const response = await upload(code, photo, 'image/jpeg');
     expect(response.statusCode).toBe(201);
-    expect(filesUnder(shop.mediaDir)).toEqual([response.json().path]);
+    const path = response.json().path as string;
+    expect(await photosKept()).toEqual([path]);
+    expect(filesUnder(shop.mediaDir)).toEqual([]);
+    // Any instance serves it, kept a year by browsers (before: 404 from an instance that had not stored it).
+    const other = await otherInstance();
+    try {
+      const served = await other.inject({ method: 'GET', url: `/media/image/${path}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(640);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('moves a photo an earlier version kept under var/media into the database when it is first asked for', async () => {
+    const legacy = `parts/${code}-2-abcdefabcdef.webp`;
+    const mediaDir = mkdtempSync(join(tmpdir(), 'ancienne-instance-'));
+    mkdirSync(join(mediaDir, 'parts'));
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#336633' } })
+      .webp()
+      .toBuffer();
+    writeFileSync(join(mediaDir, legacy), photo);
+    const old = await otherInstance(mediaDir);
+    try {
+      expect((await old.inject({ method: 'GET', url: `/media/image/${legacy}` })).statusCode).toBe(200);
+    } finally {
+      await old.close();
+    }
+    expect(await photosKept()).toContain(legacy);
+    const fresh = await otherInstance();
+    try {
+      expect((await fresh.inject({ method: 'GET', url: `/media/image/${legacy}` })).rawPayload).toEqual(photo);
+      expect(
+        (await fresh.inject({ method: 'GET', url: `/media/image/parts/${code}-3-abcdefabcdef.webp` })).statusCode,
+      ).toBe(404);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it.each([
@@ -90,24 +137,26 @@ describe('staff photo upload', () => {
     async (_label, width, height) => {
       const bomb = blackPng(width, height);
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-      const before = filesUnder(shop.mediaDir);
+      const before = await photosKept();
       const response = await upload(code, bomb);
       expect(response.statusCode).toBe(422);
       expect(response.json()['hydra:description']).toBe(
         `Photo trop grande (${width} × ${height} pixels) : 50 mégapixels au plus.`,
       );
-      expect(filesUnder(shop.mediaDir)).toEqual(before);
+      expect(await photosKept()).toEqual(before);
+      expect(filesUnder(shop.mediaDir)).toEqual([]);
     },
   );
 
-  it('answers 404 for a part the shop does not have, without writing a file', async () => {
-    const before = filesUnder(shop.mediaDir);
+  it('answers 404 for a part the shop does not have, keeping nothing', async () => {
+    const before = await photosKept();
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa3366' } })
       .png()
       .toBuffer();
     const response = await upload('PIECE-INCONNUE-0001', photo);
     expect(response.statusCode).toBe(404);
     expect(response.json()['hydra:description']).toBe('Pièce introuvable : importez sa ligne avant ses photos.');
-    expect(filesUnder(shop.mediaDir)).toEqual(before);
+    expect(await photosKept()).toEqual(before);
+    expect(filesUnder(shop.mediaDir)).toEqual([]);
   });
 });

@@ -14,8 +14,15 @@ import {
   index,
   primaryKey,
   jsonb,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
+/** Bytes (PostgreSQL `bytea`): node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** An address as copied into an order (Sylius order addresses: the address book may change later). */
 export interface OrderAddress {
@@ -136,6 +143,18 @@ export const productVariants = pgTable(
     index('product_variants_held_idx').on(t.heldByPaymentId),
   ],
 );
+
+/**
+ * The photos the staff imported (WebP, re-encoded), by their path under /media/image/: in the database,
+ * so that every shop-API instance serves them and a backup holds them (decision 0037). Stand-ins drawn
+ * for seeded parts are not here: any instance draws the same one again.
+ */
+export const partPhotos = pgTable('part_photos', {
+  /** e.g. `parts/P0000001-1-0123456789ab.webp`: named after its content, so never rewritten. */
+  path: text('path').primaryKey(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const productImages = pgTable(
   'product_images',

@@ -4,11 +4,10 @@
  * photos from the import's folder. Every change is announced by its commit (db/stock.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 import { importPart, keepPartPhotos, setPartPhoto, type ImportResult } from '../db/part-import.js';
+import { savePartPhoto } from '../db/part-photos.js';
 import { findImageSubject } from '../db/products.js';
 import { parseImportLine } from '../domain/part-import.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -42,18 +41,15 @@ export async function storePartPhoto(
   context: AppContext,
   input: { code: string; position: number; photo: Buffer },
 ): Promise<{ path: string; changed: boolean }> {
-  const { db, mediaDir } = context;
+  const { db } = context;
   const { code, position, photo } = input;
-  // Before any decoding or file: a photo for a part the shop does not have stays out of var/media.
+  // Before any decoding or write: a photo for a part the shop does not have is never kept.
   if (!(await findImageSubject(db, code))) throw notFound(STAFF_MESSAGES.partNotImported);
   const digest = createHash('sha256').update(photo).digest('hex').slice(0, 12);
   const path = `parts/${code}-${position}-${digest}.webp`;
   const webp = await photoAsWebp(photo);
-  const file = join(mediaDir, path);
-  await mkdir(join(mediaDir, 'parts'), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, webp, { mode: 0o600 });
-  await rename(temporary, file);
+  // In the database, where every instance reads it (decision 0037).
+  await savePartPhoto(db, path, webp);
   const changed = await setPartPhoto(db, code, position - 1, path);
   if (changed === null) throw notFound(STAFF_MESSAGES.partNotImported);
   return { path, changed };
