@@ -99,7 +99,7 @@ export default defineConfig([
     '.next*/**',
     '.content-collections/**',
     'var/**',
-    'var-cluster/**',
+    'var-cluster*/**',
     'test-results/**',
     'playwright-report/**',
     'next-env.d.ts',

@@ -29,6 +29,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // Against a running cluster: `npm run test:cluster` starts one and runs these (not `vitest run`).
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

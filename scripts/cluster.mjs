@@ -18,6 +18,7 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -140,10 +141,12 @@ async function startPostgres() {
     if (asRoot) chownSync(pgData, user.uid, user.gid);
     execFileSync(initdb, ['-D', pgData, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8'], { stdio: 'ignore', ...user });
   }
+  // Its log in var-cluster/postgresql.log, not on the terminal.
+  const log = openSync(join(dataDir, 'postgresql.log'), 'a');
   const server = run(
     postgres,
     ['-D', pgData, '-p', String(ports.postgres), '-k', pgData, '-c', 'listen_addresses=127.0.0.1'],
-    { stdio: ['ignore', 'ignore', 'inherit'], essential: 'PostgreSQL', ...user },
+    { stdio: ['ignore', log, log], essential: 'PostgreSQL', ...user },
   );
   const url = `postgresql://postgres@127.0.0.1:${ports.postgres}/postgres`;
   for (let attempt = 0; ; attempt++) {
@@ -212,18 +215,20 @@ defaults
   option redispatch
   retries 2
   retry-on conn-failure empty-response 503
-  http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS
 
 frontend shop
   bind 127.0.0.1:${ports.shop}
   option forwardfor
   http-request set-header X-Request-Id %[uuid()] unless { req.hdr(x-request-id) -m found }
+  # A request that is not idempotent is never sent a second time (a payment, an order).
+  http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS
   default_backend storefronts
 
 frontend shop_api
   bind 127.0.0.1:${ports.api}
   option forwardfor
   http-request set-header X-Request-Id %[uuid()] unless { req.hdr(x-request-id) -m found }
+  http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS
   default_backend shop_apis
 
 backend storefronts
@@ -292,7 +297,9 @@ try {
   startHaproxy();
   await waitFor(`http://127.0.0.1:${ports.api}/health/ready`, null, 'HAProxy (shop API)', 30_000);
 
-  const buildDir = join(root, '.next-cluster');
+  // One build folder per cluster address (its addresses are in the build): test:cluster keeps its own.
+  const buildName = base === 4100 ? '.next-cluster' : `.next-cluster-${base}`;
+  const buildDir = join(root, buildName);
   await buildStorefront({ root, env, distDir: buildDir, say, run: (c, a, o) => run(c, a, { env, ...o }), exited });
   const webEnv = {
     ...env,
@@ -302,7 +309,7 @@ try {
   };
   for (const [i, port] of ports.storefronts.entries()) {
     // Each instance its own copy of the one build: what it caches on disk is its own.
-    const copy = `.next-cluster-${i + 1}`;
+    const copy = `${buildName}-web${i + 1}`;
     rmSync(join(root, copy), { recursive: true, force: true });
     cpSync(buildDir, join(root, copy), { recursive: true });
     say(`démarrage du storefront ${i + 1} sur ${port}…`);

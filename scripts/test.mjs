@@ -38,6 +38,9 @@ results.push(step('Types (shop-api)', bin('tsc'), ['--noEmit', '-p', 'shop-api']
 results.push(
   step(`Vitest (unit, shop-api on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, bin('vitest'), [
     'run',
+    // The cluster's own tests need a running cluster: `npm run test:cluster`, below.
+    '--project=unit',
+    '--project=shop-api',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${join(out, 'vitest.json')}`,
