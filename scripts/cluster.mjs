@@ -219,7 +219,8 @@ defaults
 frontend shop
   bind 127.0.0.1:${ports.shop}
   option forwardfor
-  http-request set-header X-Request-Id %[uuid()] unless { req.hdr(x-request-id) -m found }
+  # Every shopper's request gets its id here; the storefront passes it to the shop API (its logs).
+  http-request set-header X-Request-Id %[uuid(4)]
   # A request that is not idempotent is never sent a second time (a payment, an order).
   http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS
   default_backend storefronts
@@ -227,7 +228,7 @@ frontend shop
 frontend shop_api
   bind 127.0.0.1:${ports.api}
   option forwardfor
-  http-request set-header X-Request-Id %[uuid()] unless { req.hdr(x-request-id) -m found }
+  http-request set-header X-Request-Id %[uuid(4)] unless { req.hdr(x-request-id) -m found }
   http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS
   default_backend shop_apis
 

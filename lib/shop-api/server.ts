@@ -2,6 +2,7 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { callSession } from '@/lib/auth/server';
 import { clientAddress, proxyHops } from './client-address';
+import { requestIdOf } from './request-id';
 import { ShopApiError } from './errors';
 import { shopFetch, type CacheHint, type ShopAnswer, type ShopRequest } from './transport';
 
@@ -59,6 +60,7 @@ async function call<T>(
   // Never an anonymous call instead of a session that could not be renewed: a customer's cart would
   // answer 404 and be replaced.
   if (session === 'unavailable') return UNAVAILABLE;
+  const incoming = await requestHeaders();
   try {
     return await shopFetch<T>({
       method,
@@ -67,8 +69,9 @@ async function call<T>(
       ld,
       session: session === 'none' || session === null ? undefined : session,
       // The shop API limits sign-in attempts and registrations per client address.
-      clientAddress: clientAddress(await requestHeaders(), proxyHops()),
+      clientAddress: clientAddress(incoming, proxyHops()),
       deviceToken,
+      requestId: requestIdOf(incoming),
     });
   } catch (error) {
     if (error instanceof ShopApiError) return UNAVAILABLE;

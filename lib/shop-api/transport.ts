@@ -5,6 +5,7 @@
  * JWT rules, retries by method and status with a bounded backoff, one time budget per call, one
  * answer type and one error type.
  */
+import { REQUEST_ID_HEADER } from './request-id';
 import { RETRY_STATUS_CODES, ShopApiError } from './errors';
 
 /** What the shop API answered, whatever the status: callers decide what a 404 or a 422 means to them. */
@@ -58,6 +59,8 @@ export interface ShopRequest {
   clientAddress?: string | null;
   /** On sign-in, this browser's device token: the shop API counts it as a place the owner signed in from. */
   deviceToken?: string;
+  /** The id the load balancer gave the shopper's request: the shop API logs the call under it. */
+  requestId?: string | null;
   /** Cached in Next's data cache with these tags; otherwise never cached. */
   cache?: CacheHint;
   /** The whole call's budget, retries and their waits included. */
@@ -85,7 +88,7 @@ const mentionsJwt = (text: string | null | undefined) => /jwt/i.test(text ?? '')
 export const backoffMs = (n: number) => Math.min(BACKOFF_LIMIT_MS, BACKOFF_BASE_MS * 2 ** n);
 
 function shopHeaders(
-  request: Pick<ShopRequest, 'method' | 'body' | 'ld' | 'clientAddress' | 'deviceToken'>,
+  request: Pick<ShopRequest, 'method' | 'body' | 'ld' | 'clientAddress' | 'deviceToken' | 'requestId'>,
   token?: string,
 ) {
   const method = (request.method ?? 'GET').toUpperCase();
@@ -100,6 +103,7 @@ function shopHeaders(
   // storefront only (TRUST_PROXY). Nothing to vouch for: nothing said.
   if (request.clientAddress) headers['x-forwarded-for'] = request.clientAddress;
   if (request.deviceToken) headers['x-device-token'] = request.deviceToken;
+  if (request.requestId) headers[REQUEST_ID_HEADER] = request.requestId;
   return headers;
 }
 

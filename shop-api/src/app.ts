@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSecurity } from './http/security.js';
 import { backgroundTasks, type BackgroundTasks } from './http/background.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import type { Redis } from 'ioredis';
 import type { PaymentProviderDefinition, PaymentSettings } from './payments/definition.js';
 import type { PaymentProvider, PaymentWebhook } from './payments/provider.js';
@@ -96,6 +97,7 @@ export async function buildApp({
   const payments = buildPaymentProviders(paymentRegistry, paymentProvider, paymentSettings, publicUrl);
   const app = Fastify({
     logger,
+    genReqId: requestIdOf,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
     bodyLimit: 256 * 1024,
@@ -142,6 +144,10 @@ export async function buildApp({
   };
   app.decorate('context', context);
   app.decorate('paymentProviders', context.paymentProviders);
+  // The answer names the id its request was logged under (http/request-id.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // Every committed change to parts made through this database reaches the storefront (decision 0011).
   const stopAnnouncing = onCatalogueChange(db, (change) => notifier.announce(change));
   app.addHook('onClose', async () => {

@@ -88,6 +88,22 @@ describe.each(BACKENDS)('health and metrics on %s', (backend) => {
     }
   });
 
+  it('logs each request under the load balancer’s id when it is a UUID, and answers with it', async () => {
+    const id = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const given = await shop.app.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': id } });
+    expect(given.headers['x-request-id']).toBe(id);
+    const junk = await shop.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'x'.repeat(300) },
+    });
+    expect(junk.headers['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const none = await shop.app.inject({ method: 'GET', url: '/health/live' });
+    expect(none.headers['x-request-id']).not.toBe(junk.headers['x-request-id']);
+  });
+
   it('has no metrics route without a token set', async () => {
     const bare = await startTestShop(backend, 1);
     try {

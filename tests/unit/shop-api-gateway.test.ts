@@ -119,6 +119,16 @@ describe('headers', () => {
     expect(seen[0].headers['x-forwarded-for']).toBe('203.0.113.5');
   });
 
+  it('passes on the request id the load balancer gave the request, when it is one (a UUID)', async () => {
+    const { publicCall } = await import('@/lib/shop-api/server');
+    request.headers = new Headers({ 'x-request-id': '0B2F5C1E-3D4A-4F6B-8C9D-0E1F2A3B4C5D' });
+    await publicCall('GET', 'taxons');
+    expect(seen[0].headers['x-request-id']).toBe('0b2f5c1e-3d4a-4f6b-8c9d-0e1f2a3b4c5d');
+    request.headers = new Headers({ 'x-request-id': 'anything the client wrote' });
+    await publicCall('GET', 'taxons');
+    expect(seen[1].headers['x-request-id']).toBeUndefined();
+  });
+
   it("sends the browser's device token with a sign-in, and hands back the new one the answer brings", async () => {
     const { publicCall } = await import('@/lib/shop-api/server');
     answer = (_seen, response) => {
