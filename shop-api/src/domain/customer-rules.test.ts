@@ -31,6 +31,28 @@ describe('customer rules', () => {
     ]);
   });
 
+  it.each([
+    '"lea"@exemple.fr',
+    '"l\\ea"@exemple.fr',
+    'lea"@exemple.fr',
+    '(lea)@exemple.fr',
+    'lea..martin@exemple.fr',
+    'lea@exemple',
+  ])('refuses %s: another spelling of one mailbox would be another account and another mail allowance', (email) => {
+    expect(registrationViolations({ firstName: 'Léa', lastName: 'Martin', email, password: 'pièces-2026' })).toEqual([
+      { propertyPath: 'email', message: MESSAGES.email },
+    ]);
+  });
+
+  it.each(['élodie.martin+pieces@exemple.fr', "o'brien@exemple.ie", 'garage-du-centre@pièces-auto.fr'])(
+    'takes %s',
+    (email) => {
+      expect(registrationViolations({ firstName: 'Léa', lastName: 'Martin', email, password: 'pièces-2026' })).toEqual(
+        [],
+      );
+    },
+  );
+
   it('checks profile fields, gender and group', () => {
     expect(
       customerViolations({

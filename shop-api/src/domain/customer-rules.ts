@@ -95,7 +95,14 @@ export function companyViolations(input: { companyName?: unknown; siret?: unknow
 /** Passwords: long enough to resist guessing (CNIL recommends length over composition rules). */
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 254;
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * An address as people write theirs: a dot-atom local part (letters, digits and the atom characters,
+ * no quotes, backslashes or brackets) and a domain of dotted labels. A quoted local part
+ * (`"lea"@exemple.fr`) reaches the same mailbox as `lea@exemple.fr` while being another string: each
+ * spelling would be another account and another mail allowance for one inbox.
+ */
+const ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const EMAIL = new RegExp(`^${ATOM}(\\.${ATOM})*@[\\p{L}\\p{N}-]+(\\.[\\p{L}\\p{N}-]+)+$`, 'u');
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
