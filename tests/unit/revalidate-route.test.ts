@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const revalidateTag = vi.hoisted(() => vi.fn());
 vi.mock('next/cache', () => ({ revalidateTag }));
+vi.mock('server-only', () => ({}));
 
 const secret = 'a-secret-of-more-than-24-characters';
 const url = 'http://localhost/api/revalidate';
