@@ -2,7 +2,7 @@
  * The retention rule applied (domain/retention.ts): accounts unused for almost 2 years get a warning
  * mail; 30 days after it, if still unused, they are erased like a customer's own deletion; expired
  * registrations and recovery links are deleted. Runs at
- * start and every few hours (server.ts); each step is recorded, so a run can stop anywhere.
+ * start and every six hours as a pg-boss job (jobs/queue.ts); each step is recorded, so a run can stop anywhere.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';

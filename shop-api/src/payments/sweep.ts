@@ -1,5 +1,5 @@
 /**
- * The payment sweep, run every minute by the server (`pay` also closes expired checkouts first): closes checkouts past
+ * The payment sweep, a pg-boss job every minute (jobs/queue.ts) (`pay` also closes expired checkouts first): closes checkouts past
  * their time, releases holds whose payment is no longer open (whatever path forgot them), and retries
  * refunds a provider could not make yet. Safe to run on several instances at once: each step is a
  * conditional write.
