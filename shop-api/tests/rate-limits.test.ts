@@ -307,6 +307,26 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     expect((await login('collegue@exemple.fr', 'collegue-2026-x', shared)).status).toBe(200);
   });
 
+  it('strangers guessing the owner’s own e-mail from the owner’s shared address refuse a new browser there for 10 minutes; a reset link used there lets it in, and its device token keeps it in', async () => {
+    // Decision 0027's accepted trade-off: without a device token nothing tells the owner from the strangers
+    // behind one address; past 8 failures of that e-mail there, the right password waits too.
+    const shared = '100.68.1.1';
+    await verifiedCustomer('open-space@exemple.fr');
+    const guesses: number[] = [];
+    for (let i = 0; i < 9; i++) guesses.push((await login('open-space@exemple.fr', `essai-${i}`, shared)).status);
+    expect(guesses.slice(-1)).toEqual([429]);
+    expect((await login('open-space@exemple.fr', PASSWORD, shared)).status).toBe(429);
+    // The way in: the mailbox. A reset from that address starts the counters of that e-mail again.
+    await resetThroughMail('open-space@exemple.fr', 'open-space-2026', shared);
+    const back = await login('open-space@exemple.fr', 'open-space-2026', shared);
+    expect(back.status).toBe(200);
+    const device = back.headers['x-device-token'] as string;
+    // The strangers start again and lock the address out for new browsers; the owner's browser is not refused.
+    for (let i = 0; i < 9; i++) await login('open-space@exemple.fr', `encore-${i}`, shared);
+    expect((await login('open-space@exemple.fr', 'open-space-2026', shared)).status).toBe(429);
+    expect((await login('open-space@exemple.fr', 'open-space-2026', shared, device)).status).toBe(200);
+  });
+
   it('strangers asking resets for other e-mails from the owner’s shared address do not stop the owner’s browser asking there', async () => {
     const shared = '100.68.1.1';
     const owner = await verifiedCustomer('atelier@exemple.fr');
