@@ -37,7 +37,8 @@ const nextConfig: NextConfig = {
   // under load took a cached part page about a second (npm run bench:load). Read at start, no rebuild.
   cacheMaxMemorySize: Number(process.env.PAGE_CACHE_MEMORY_MB || 256) * 1024 * 1024,
   // PDFKit reads its font metrics from files next to its code: it runs from node_modules, unbundled.
-  serverExternalPackages: ['pdfkit'],
+  // prom-client: the cache handler (unbundled) and /metrics count with one copy of it.
+  serverExternalPackages: ['pdfkit', 'prom-client'],
   // Headers for every response; the CSP and HSTS of pages depend on run-time settings: proxy.ts.
   async headers() {
     return [{ source: '/:path*', headers: STATIC_SECURITY_HEADERS }];

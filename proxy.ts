@@ -164,5 +164,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|api/|favicon.svg|logo.svg|badges/|.*\\.pdf$).*)'],
+  matcher: ['/((?!_next/static|_next/image|api/|health/|metrics$|favicon.svg|logo.svg|badges/|.*\\.pdf$).*)'],
 };

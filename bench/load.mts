@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { familyPages, kindOf, mixedTraffic } from './mixed-traffic.mts';
 import { startShop } from './shop.mts';
 
 const WEB = Number(process.env.BENCH_WEB_PORT || 3500);
@@ -46,11 +47,7 @@ function cpuOf(port: number): number {
   return (Number(fields[11]) + Number(fields[12])) * msPerTick;
 }
 
-// The pages the visitors go through: families and sub-families, and their parts.
-const html = await (await fetch(`${shop}/pieces`)).text();
-const families = [...new Set([...html.matchAll(/href="(\/pieces\/[a-z0-9-]+(?:\/[a-z0-9-]+)?)"/g)].map((m) => m[1]!))];
-const words = ['phare', 'alternateur', 'moteur', 'porte avant', 'retroviseur', 'demarreur', 'boite de vitesses'];
-if (families.length === 0) throw new Error('aucune famille dans /pieces');
+const families = await familyPages(shop);
 
 // Warm the caches the way a shop in service has them: every family page, and the part pages they link
 // to (crawlers and shoppers have visited them), four at a time.
@@ -68,27 +65,6 @@ await Promise.all(
 const before = { web: rssOf(WEB), api: rssOf(API) };
 const cpuBefore = { web: cpuOf(WEB), api: cpuOf(API) };
 
-interface Visit {
-  round: number;
-  part?: string;
-  cookie?: string;
-  addAction?: string;
-  variant?: string;
-  removeAction?: string;
-  item?: string;
-  /** The kind of the request being answered (latencies by kind). */
-  kind?: string;
-}
-const multipart = (fields: Record<string, string>) => {
-  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const body =
-    Object.entries(fields)
-      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      .join('') + `--${boundary}--\r\n`;
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
-};
-let round = 0;
-
 // Memory every 30 s, to tell a warm-up from a leak.
 const samples: { second: number; web: number; api: number }[] = [];
 const started = Date.now();
@@ -97,119 +73,16 @@ const sampler = setInterval(
   30_000,
 );
 
-/** What a built request is, for the latencies by kind. */
-function kindOfRequest(method: string | undefined, path: string | undefined): string {
-  if (path?.startsWith('/recherche')) return 'recherche';
-  if (path?.startsWith('/pieces')) return 'famille';
-  if (path?.startsWith('/piece/')) return method === 'POST' ? 'ajout au panier' : 'fiche';
-  if (path?.startsWith('/panier')) return method === 'POST' ? 'retrait du panier' : 'panier';
-  return 'accueil';
-}
-type Setup = (request: autocannon.Request, context: Visit) => autocannon.Request | null;
-/** Records in the visit which kind of request `setup` built. */
-const labelled =
-  (setup: Setup): Setup =>
-  (request, context) => {
-    const built = setup(request, context);
-    if (built) context.kind = kindOfRequest(built.method, built.path);
-    return built;
-  };
-
 const run = autocannon({
   url: shop,
   connections: CONNECTIONS,
   duration: SECONDS,
-  requests: [
-    {
-      setupRequest: labelled((request, context) => {
-        context.round = round++;
-        return { ...request, method: 'GET', path: families[context.round % families.length]! };
-      }),
-      onResponse: (_status, body, context: Visit) => {
-        const parts = [...body.matchAll(/href="(\/piece\/P\d{7}\/[^"]+)"/g)].map((m) => m[1]!);
-        context.part = parts[context.round % Math.max(1, parts.length)];
-      },
-    },
-    {
-      setupRequest: labelled((request, context) =>
-        context.part ? { ...request, method: 'GET', path: context.part } : null,
-      ),
-      onResponse: (_status, body, context: Visit) => {
-        context.addAction = body.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1];
-        context.variant = body.match(/name="variant" value="([^"]+)"/)?.[1];
-      },
-    },
-    {
-      setupRequest: labelled((request, context) => ({
-        ...request,
-        method: 'GET',
-        path: `/recherche?q=${encodeURIComponent(words[context.round % words.length]!)}`,
-      })),
-    },
-    {
-      // Adding to the cart: the part page's form, posted as a browser without JavaScript does (with its Origin).
-      setupRequest: labelled((request, context) => {
-        if (!context.addAction || !context.variant || !context.part)
-          return { ...request, method: 'GET', path: '/panier' };
-        const form = multipart({ [context.addAction]: '', variant: context.variant });
-        return {
-          ...request,
-          method: 'POST',
-          path: context.part,
-          body: form.body,
-          headers: {
-            ...request.headers,
-            origin: shop,
-            'content-type': form.type,
-            ...(context.cookie ? { cookie: context.cookie } : {}),
-          },
-        };
-      }),
-      onResponse: (_status, _body, context: Visit, headers) => {
-        // Header names as the server wrote them (Next writes `Set-Cookie`).
-        const raw = Object.entries(headers as Record<string, string | string[]>).find(
-          ([name]) => name.toLowerCase() === 'set-cookie',
-        )?.[1];
-        const cart = (Array.isArray(raw) ? raw : raw ? [raw] : [])
-          .map((c) => c.split(';')[0]!)
-          .find((c) => c.startsWith('shop_cart_token='));
-        if (cart) context.cookie = cart;
-      },
-    },
-    {
-      setupRequest: labelled((request, context) => ({
-        ...request,
-        method: 'GET',
-        path: '/panier',
-        headers: { ...request.headers, ...(context.cookie ? { cookie: context.cookie } : {}) },
-      })),
-      onResponse: (_status, body, context: Visit) => {
-        context.removeAction = body.match(/name="(\$ACTION_ID_[0-9a-f]+)"/)?.[1];
-        context.item = body.match(/name="item" value="(\d+)"/)?.[1];
-      },
-    },
-    {
-      setupRequest: labelled((request, context) => {
-        if (!context.removeAction || !context.item) return { ...request, method: 'GET', path: '/' };
-        const form = multipart({ [context.removeAction]: '', item: context.item });
-        return {
-          ...request,
-          method: 'POST',
-          path: '/panier',
-          body: form.body,
-          headers: { ...request.headers, origin: shop, 'content-type': form.type, cookie: context.cookie ?? '' },
-        };
-      }),
-    },
-  ],
+  requests: mixedTraffic(shop, families),
 });
 // Every response's latency, for a true p95 (autocannon's histogram gives p90 and p97.5 only), also by
 // kind of request, to see which of them the tail is made of.
 const latencies: number[] = [];
 const byKind = new Map<string, number[]>();
-/** The kind of the request a client was answered for (set by `labelled` when the request was built). */
-const kindOf = (client: unknown) =>
-  (client as { requestIterator?: { context?: Visit } }).requestIterator?.context?.kind ?? 'autre';
 run.on('response', (client, _status, _bytes, responseTime: number) => {
   latencies.push(responseTime);
   const kind = kindOf(client);

@@ -58,6 +58,26 @@ function run(command, args, options = {}) {
   return child;
 }
 
+/**
+ * Starts an instance and waits until `readyUrl` answers; from then on keeps it running as a service
+ * manager would (systemd's Restart=always): started again a second after it stops, whatever stopped
+ * it (a crash, a SIGKILL, the SIGTERM of a rolling restart). HAProxy's health checks take it out of
+ * rotation meanwhile and put it back once it answers.
+ */
+async function service(name, start, readyUrl) {
+  const first = start();
+  await waitFor(readyUrl, first, name);
+  const keep = (child) =>
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      say(`${name} s’est arrêté (${signal ?? `code ${code}`}) : redémarrage.`);
+      setTimeout(() => {
+        if (!stopping) keep(start());
+      }, 1000);
+    });
+  keep(first);
+}
+
 const exited = (child) =>
   new Promise((resolveExit) => {
     if (child.exitCode !== null || child.signalCode !== null) resolveExit(child.exitCode ?? 1);
@@ -70,8 +90,12 @@ async function stopAll(code) {
   const deadline = setTimeout(() => {
     for (const child of children) child.kill('SIGKILL');
   }, 20_000);
-  // Front first (nothing new comes in), then storefronts, shop APIs, and the servers they use.
-  for (const child of [...children].reverse()) {
+  // HAProxy and the instances together (each drains what it has in flight), then the servers they use.
+  const servers = [...children].filter((child) => child.sharedServer);
+  const others = [...children].filter((child) => !child.sharedServer);
+  for (const child of others) child.kill('SIGTERM');
+  await Promise.all(others.map(exited));
+  for (const child of servers.reverse()) {
     child.kill('SIGTERM');
     await exited(child);
   }
@@ -148,6 +172,7 @@ async function startPostgres() {
     ['-D', pgData, '-p', String(ports.postgres), '-k', pgData, '-c', 'listen_addresses=127.0.0.1'],
     { stdio: ['ignore', log, log], essential: 'PostgreSQL', ...user },
   );
+  server.sharedServer = true;
   const url = `postgresql://postgres@127.0.0.1:${ports.postgres}/postgres`;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -164,7 +189,7 @@ async function startPostgres() {
 /** Redis for the shared page cache and rate limits; nothing on disk, bounded memory (LRU eviction). */
 async function startRedis() {
   const server = binary(['/usr/bin/redis-server'], 'redis-server');
-  run(
+  const redis = run(
     server,
     [
       '--port',
@@ -182,6 +207,7 @@ async function startRedis() {
     ],
     { stdio: ['ignore', 'ignore', 'inherit'], essential: 'Redis' },
   );
+  redis.sharedServer = true;
   const url = `redis://127.0.0.1:${ports.redis}`;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -234,7 +260,7 @@ frontend shop_api
 
 backend storefronts
   balance roundrobin
-  option httpchk GET /api/session
+  option httpchk GET /health/ready
   http-check expect status 200
 ${servers('web', ports.storefronts)}
 
@@ -279,21 +305,22 @@ try {
     SHOP_VAR_DIR: join(dataDir, 'shop'),
     // One hop (HAProxy) between shoppers and each half: the address it appends is the shopper's.
     STOREFRONT_PROXY_HOPS: '1',
-    DRAIN_DELAY_MS: process.env.DRAIN_DELAY_MS || '2500',
+    DRAIN_DELAY_MS: process.env.DRAIN_DELAY_MS || '3000',
     NEXT_DEPLOYMENT_ID: process.env.NEXT_DEPLOYMENT_ID || 'grappe',
     NEXT_TELEMETRY_DISABLED: '1',
   };
 
   // The first shop API applies the migrations and loads the seed alone; then the second.
-  const apis = [];
   for (const [i, port] of ports.apis.entries()) {
     say(`démarrage de shop-api ${i + 1} sur ${port}…`);
-    const api = run(process.execPath, ['--import', 'tsx', 'shop-api/src/server.ts'], {
-      env: { ...env, SHOP_API_PORT: String(port), SHOP_API_PUBLIC_URL: env.SHOP_API_PUBLIC_URL },
-      essential: `shop-api ${i + 1}`,
-    });
-    await waitFor(`http://127.0.0.1:${port}/health/ready`, api, `shop-api ${i + 1}`);
-    apis.push(api);
+    await service(
+      `shop-api ${i + 1}`,
+      () =>
+        run(process.execPath, ['--import', 'tsx', 'shop-api/src/server.ts'], {
+          env: { ...env, SHOP_API_PORT: String(port) },
+        }),
+      `http://127.0.0.1:${port}/health/ready`,
+    );
   }
   startHaproxy();
   await waitFor(`http://127.0.0.1:${ports.api}/health/ready`, null, 'HAProxy (shop API)', 30_000);
@@ -304,6 +331,8 @@ try {
   await buildStorefront({ root, env, distDir: buildDir, say, run: (c, a, o) => run(c, a, { env, ...o }), exited });
   const webEnv = {
     ...env,
+    // SIGTERM drains (lib/ops/lifecycle.ts) instead of Next's immediate exit.
+    NEXT_MANUAL_SIG_HANDLE: '1',
     NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts/peer-address.mjs')).href}`]
       .filter(Boolean)
       .join(' '),
@@ -314,13 +343,16 @@ try {
     rmSync(join(root, copy), { recursive: true, force: true });
     cpSync(buildDir, join(root, copy), { recursive: true });
     say(`démarrage du storefront ${i + 1} sur ${port}…`);
-    const web = run(join(root, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-      env: { ...webEnv, NEXT_DIST_DIR: copy },
-      essential: `storefront ${i + 1}`,
-    });
-    await waitFor(`http://127.0.0.1:${port}/api/session`, web, `storefront ${i + 1}`);
+    await service(
+      `storefront ${i + 1}`,
+      () =>
+        run(join(root, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+          env: { ...webEnv, NEXT_DIST_DIR: copy },
+        }),
+      `http://127.0.0.1:${port}/health/ready`,
+    );
   }
-  await waitFor(`http://127.0.0.1:${ports.shop}/api/session`, null, 'HAProxy (boutique)', 30_000);
+  await waitFor(`http://127.0.0.1:${ports.shop}/health/ready`, null, 'HAProxy (boutique)', 30_000);
   say(`grappe prête : ${siteUrl}  (shop API : ${env.SHOP_API_PUBLIC_URL}, HAProxy : http://127.0.0.1:${ports.stats}/)`);
   say('Ctrl-C pour tout arrêter.');
 } catch (error) {

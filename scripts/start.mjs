@@ -114,6 +114,8 @@ try {
   // STOREFRONT_HOST keeps Next to one interface (the TLS proxy's) when it must not be reached directly.
   const webEnv = {
     ...env,
+    // SIGTERM drains (lib/ops/lifecycle.ts) instead of Next's immediate exit; next dev keeps its own.
+    ...(mode === 'start' ? { NEXT_MANUAL_SIG_HANDLE: '1' } : {}),
     NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts/peer-address.mjs')).href}`]
       .filter(Boolean)
       .join(' '),

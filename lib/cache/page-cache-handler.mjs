@@ -15,6 +15,7 @@
  * test "made-up addresses … leave nothing in the page cache" fail if a Next upgrade changes it.
  */
 import FileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
+import { countCacheLookup } from '../ops/metrics.mjs';
 import { MEMORY_ONLY_TAG } from './memory-only-tag.mjs';
 
 const DefaultHandler = FileSystemCache.default ?? FileSystemCache;
@@ -51,6 +52,12 @@ function rememberMemoryOnly(key) {
 }
 
 export default class PageCacheHandler extends DefaultHandler {
+  async get(key, ctx) {
+    const entry = await super.get(key, ctx);
+    countCacheLookup(ctx, entry);
+    return entry;
+  }
+
   set(key, data, ctx) {
     if (isFoundNothing(data)) return Promise.resolve();
     if (!tagsOf(data, ctx).includes(MEMORY_ONLY_TAG)) return super.set(key, data, ctx);

@@ -17,6 +17,7 @@ import createCompositeHandler from '@fortedigital/nextjs-cache-handler/composite
 import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
 import { createClient } from 'redis';
+import { countCacheLookup } from '../ops/metrics.mjs';
 import { isFoundNothing, MAX_MEMORY_ONLY_ENTRIES } from './page-cache-handler.mjs';
 import { MEMORY_ONLY_TAG } from './memory-only-tag.mjs';
 
@@ -56,6 +57,12 @@ CacheHandler.onCreation(async () => {
 });
 
 export default class SharedPageCacheHandler extends CacheHandler {
+  async get(key, ctx) {
+    const entry = await super.get(key, ctx);
+    countCacheLookup(ctx, entry);
+    return entry;
+  }
+
   set(key, data, ctx) {
     if (isFoundNothing(data)) return Promise.resolve();
     return super.set(key, data, ctx);

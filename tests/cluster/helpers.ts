@@ -8,7 +8,10 @@ import { join } from 'node:path';
 const base = Number(process.env.CLUSTER_PORT || 4100);
 export const CLUSTER = {
   shop: `http://127.0.0.1:${base}`,
+  /** The shop's public address (SITE_URL): payments return there. */
+  site: `http://localhost:${base}`,
   api: `http://127.0.0.1:${base + 1}`,
+  stats: `http://127.0.0.1:${base + 2}`,
   storefronts: [`http://127.0.0.1:${base + 11}`, `http://127.0.0.1:${base + 12}`],
   apis: [`http://127.0.0.1:${base + 21}`, `http://127.0.0.1:${base + 22}`],
   databaseUrl: `postgresql://postgres@127.0.0.1:${base + 31}/postgres`,

@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { API, CLUSTER, secrets, within } from './helpers';
+import { API, CLUSTER, secrets, within } from './helpers.js';
 
 const text = async (url: string) => (await fetch(url)).text();
 
