@@ -8,7 +8,7 @@
  *
  * The ports follow CLUSTER_PORT (default 4100): the shop on CLUSTER_PORT, the shop API's public
  * address on +1, HAProxy's statistics on +2, storefronts on +11 and +12, shop APIs on +21 and +22,
- * PostgreSQL on +31, Redis on +32.
+ * PostgreSQL on +31, Redis on +32, the mail catcher (SMTP) on +33.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,6 +39,7 @@ const ports = {
   apis: [base + 21, base + 22],
   postgres: base + 31,
   redis: base + 32,
+  smtp: base + 33,
 };
 
 const say = (message) => process.stdout.write(`\u001b[1m[grappe]\u001b[0m ${message}\n`);
@@ -288,7 +289,14 @@ try {
   const secrets = sharedSecrets();
   const databaseUrl = await startPostgres();
   const redisUrl = await startRedis();
-  say(`PostgreSQL sur ${ports.postgres}, Redis sur ${ports.redis}.`);
+  // Mail through SMTP, as between machines: a catcher keeps each message in var-cluster/shop/mail.
+  const mail = run(
+    process.execPath,
+    [join(root, 'scripts/mail-catcher.mjs'), String(ports.smtp), join(dataDir, 'shop', 'mail')],
+    { essential: 'le serveur de courrier' },
+  );
+  mail.sharedServer = true;
+  say(`PostgreSQL sur ${ports.postgres}, Redis sur ${ports.redis}, courrier (SMTP) sur ${ports.smtp}.`);
 
   const siteUrl = process.env.SITE_URL || `http://localhost:${ports.shop}`;
   const env = {
@@ -301,8 +309,9 @@ try {
     SHOP_API_URL: `http://127.0.0.1:${ports.api}`,
     SHOP_API_PUBLIC_URL: process.env.SHOP_API_PUBLIC_URL || `http://localhost:${ports.api}`,
     STOREFRONT_REVALIDATE_URL: `http://127.0.0.1:${ports.shop}/api/revalidate`,
-    // One shared folder on this machine for photos and mail (several machines: see ARCHITECTURE.md).
+    // The instances' own files (seeded parts' stand-in photos, a cache); mail goes through SMTP.
     SHOP_VAR_DIR: join(dataDir, 'shop'),
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     // One hop (HAProxy) between shoppers and each half: the address it appends is the shopper's.
     STOREFRONT_PROXY_HOPS: '1',
     DRAIN_DELAY_MS: process.env.DRAIN_DELAY_MS || '3000',

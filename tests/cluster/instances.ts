@@ -58,10 +58,16 @@ export interface Checkout {
   paid: boolean;
 }
 
-async function call(calls: Call[], step: string, method: string, path: string, body?: unknown, token?: string) {
+async function call(
+  calls: Call[],
+  step: string,
+  method: string,
+  path: string,
+  { body, token, base = CLUSTER.api }: { body?: unknown; token?: string; base?: string } = {},
+) {
   const at = Date.now();
   try {
-    const response = await fetch(`${CLUSTER.api}${path}`, {
+    const response = await fetch(`${base}${path}`, {
       method,
       redirect: 'manual',
       headers: {
@@ -82,84 +88,77 @@ async function call(calls: Call[], step: string, method: string, path: string, b
   }
 }
 
+/** A new customer (made in the database) and an access token of theirs, signed with the cluster's key. */
+export async function newCustomer(db: Db): Promise<string> {
+  const jwt = createJwtService(new TextEncoder().encode(secrets().JWT_SECRET!));
+  const email = `grappe-${randomUUID()}@exemple.fr`;
+  const [customer] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO customers (email, first_name, last_name, password_hash, verified_at, last_seen_at)
+      VALUES (${email}, 'Léa', 'Martin', 'jamais utilisé', now(), now()) RETURNING id`,
+  );
+  return jwt.sign({ customerId: customer!.id, email, session: await storeSession(db, customer!.id) });
+}
+
+/** A part on sale that no payment holds, drawn at random; null when none is left. */
+export async function partOnSale(db: Db): Promise<string | null> {
+  const [part] = await rows<{ code: string }>(
+    db,
+    sql`SELECT p.code FROM products p JOIN product_variants v ON v.product_id = p.id
+      WHERE p.enabled AND p.sold_at IS NULL AND v.on_hand > 0 AND v.held_by_payment_id IS NULL
+      ORDER BY random() LIMIT 1`,
+  );
+  return part?.code ?? null;
+}
+
+/**
+ * The checkout of one part up to the payment page, as the storefront makes it: a cart, the part, the
+ * address, the delivery, the payment (which holds the part). The cart's token and the payment page's
+ * address, or null at the first step that failed.
+ */
+export async function openPayment(calls: Call[], token: string, code: string, base = CLUSTER.api) {
+  const cart = await call(calls, 'panier', 'POST', `${API}/orders`, { body: {}, token, base });
+  const tokenValue = cart.body.tokenValue as string | undefined;
+  if (cart.status !== 201 || !tokenValue) return null;
+  const order = `${API}/orders/${tokenValue}`;
+  const item = { productVariant: `${API}/product-variants/${code}` };
+  if ((await call(calls, 'ajout', 'POST', `${order}/items`, { body: item, token, base })).status !== 201) return null;
+  const address = { billingAddress: LEA_ADDRESS };
+  const addressed = await call(calls, 'adresse', 'PUT', order, { body: address, token, base });
+  const shipment = addressed.body.shipments?.[0];
+  if (addressed.status !== 200 || !shipment) return null;
+  const delivery = { shippingMethod: 'retrait_casse' };
+  const shipped = await call(calls, 'livraison', 'PATCH', `${order}/shipments/${shipment.id}`, {
+    body: delivery,
+    token,
+    base,
+  });
+  if (shipped.status !== 200) return null;
+  const returns = {
+    afterSuccessUrl: `${CLUSTER.site}/commande/valide`,
+    afterCancelUrl: `${CLUSTER.site}/commande/livraison`,
+  };
+  const pay = await call(calls, 'paiement', 'POST', `${order}/pay`, { body: returns, token, base });
+  if (pay.status !== 200) return null;
+  return { cart: tokenValue, page: new URL(pay.body.checkoutUrl as string).pathname };
+}
+
 /**
  * Shoppers who buy one part each, again and again until `done()`, through the shop API's public
- * address (HAProxy): a customer (made in the database, signed with the cluster's key), a cart, the
- * part, the address, the delivery, the payment and the sandbox's « Payer ». A step that fails ends
- * that checkout; the next one starts.
+ * address (HAProxy): the checkout, then the sandbox's « Payer ». A step that fails ends that
+ * checkout; the next one starts.
  */
 export async function payingShoppers(db: Db, count: number, done: () => boolean) {
-  const jwt = createJwtService(new TextEncoder().encode(secrets().JWT_SECRET!));
   const calls: Call[] = [];
   const checkouts: Checkout[] = [];
   async function shopper() {
     while (!done()) {
-      const email = `grappe-${randomUUID()}@exemple.fr`;
-      const [customer] = await rows<{ id: number }>(
-        db,
-        sql`INSERT INTO customers (email, first_name, last_name, password_hash, verified_at, last_seen_at)
-          VALUES (${email}, 'Léa', 'Martin', 'jamais utilisé', now(), now()) RETURNING id`,
-      );
-      const token = await jwt.sign({ customerId: customer!.id, email, session: await storeSession(db, customer!.id) });
-      const [part] = await rows<{ code: string }>(
-        db,
-        sql`SELECT p.code FROM products p JOIN product_variants v ON v.product_id = p.id
-          WHERE p.enabled AND p.sold_at IS NULL AND v.on_hand > 0 AND v.held_by_payment_id IS NULL
-          ORDER BY random() LIMIT 1`,
-      );
-      if (!part) return;
-      const cart = await call(calls, 'panier', 'POST', `${API}/orders`, {}, token);
-      const tokenValue = cart.body.tokenValue as string | undefined;
-      if (cart.status !== 201 || !tokenValue) continue;
-      const order = `${API}/orders/${tokenValue}`;
-      const added = await call(
-        calls,
-        'ajout',
-        'POST',
-        `${order}/items`,
-        {
-          productVariant: `${API}/product-variants/${part.code}`,
-        },
-        token,
-      );
-      if (added.status !== 201) continue;
-      const addressed = await call(calls, 'adresse', 'PUT', order, { billingAddress: LEA_ADDRESS }, token);
-      const shipment = addressed.body.shipments?.[0];
-      if (addressed.status !== 200 || !shipment) continue;
-      const shipped = await call(
-        calls,
-        'livraison',
-        'PATCH',
-        `${order}/shipments/${shipment.id}`,
-        {
-          shippingMethod: 'retrait_casse',
-        },
-        token,
-      );
-      if (shipped.status !== 200) continue;
-      const pay = await call(
-        calls,
-        'paiement',
-        'POST',
-        `${order}/pay`,
-        {
-          afterSuccessUrl: `${CLUSTER.site}/commande/valide`,
-          afterCancelUrl: `${CLUSTER.site}/commande/livraison`,
-        },
-        token,
-      );
-      if (pay.status !== 200) continue;
-      const sandbox = await call(
-        calls,
-        'page de paiement',
-        'POST',
-        `${new URL(pay.body.checkoutUrl).pathname}/pay`,
-        'form',
-      );
-      checkouts.push({
-        cart: tokenValue,
-        paid: sandbox.status === 303 && sandbox.location.endsWith('/commande/valide'),
-      });
+      const code = await partOnSale(db);
+      if (!code) return;
+      const opened = await openPayment(calls, await newCustomer(db), code);
+      if (!opened) continue;
+      const paid = await call(calls, 'page de paiement', 'POST', `${opened.page}/pay`, { body: 'form' });
+      checkouts.push({ cart: opened.cart, paid: paid.status === 303 && paid.location.endsWith('/commande/valide') });
     }
   }
   const running = Array.from({ length: count }, shopper);
