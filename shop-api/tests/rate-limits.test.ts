@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { MESSAGES } from '../src/domain/customer-rules.js';
 import { createMailer, type Mailer, type OutgoingMail } from '../src/mail/mailer.js';
@@ -310,7 +310,7 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
   it('strangers guessing the owner’s own e-mail from the owner’s shared address refuse a new browser there for 10 minutes; a reset link used there lets it in, and its device token keeps it in', async () => {
     // Decision 0027's accepted trade-off: without a device token nothing tells the owner from the strangers
     // behind one address; past 8 failures of that e-mail there, the right password waits too.
-    const shared = '100.68.1.1';
+    const shared = '100.69.1.1';
     await verifiedCustomer('open-space@exemple.fr');
     const guesses: number[] = [];
     for (let i = 0; i < 9; i++) guesses.push((await login('open-space@exemple.fr', `essai-${i}`, shared)).status);
@@ -346,6 +346,30 @@ describe.each(BACKENDS)('account limits on %s', (backend) => {
     // The owner's browser (before: 429 for an hour).
     expect((await reset('atelier@exemple.fr', owner.device)).status).toBe(202);
     await mailTo(outbox, 'atelier@exemple.fr', '/mot-de-passe-oublie/');
+  });
+
+  it('strangers asking resets for the owner’s own e-mail from the owner’s shared address do not stop the owner’s browser asking there', async () => {
+    const shared = '100.70.1.1';
+    await verifiedCustomer('guichet@exemple.fr');
+    const here = await login('guichet@exemple.fr', PASSWORD, shared);
+    const device = here.headers['x-device-token'] as string;
+    const reset = (withDevice?: string) =>
+      call('POST', `${API}/customers/reset-password`, {
+        body: { email: 'guichet@exemple.fr' },
+        ip: shared,
+        ...(withDevice ? { headers: { 'x-device-token': withDevice } } : {}),
+      });
+    // Someone behind the same address asks three resets for the owner's e-mail (each mails the owner).
+    for (let i = 0; i < 3; i++) {
+      const mails = await mailCount(outbox, 'guichet@exemple.fr');
+      expect((await reset()).status).toBe(202);
+      await vi.waitFor(async () => expect(await mailCount(outbox, 'guichet@exemple.fr')).toBe(mails + 1));
+    }
+    expect((await reset()).status).toBe(429);
+    // The owner's browser there is counted on its own (before: 429 for an hour), three times too.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await reset(device)).status);
+    expect(statuses).toEqual([202, 202, 202, 429]);
   });
 
   it('reset requests from strangers neither stop the owner asking nor void the link the owner holds', async () => {

@@ -46,9 +46,10 @@ const RATE_RULES = {
   knownAddress: { max: 1, timeWindow: 30 * 24 * HOUR },
   registerPerAddress: { max: 10, timeWindow: HOUR },
   resetPerAddress: { max: 10, timeWindow: HOUR },
-  // Mails to one e-mail are bounded twice: per requesting address (3 an hour, so that one stranger cannot
-  // use up the owner's) and from anywhere (6 an hour, so that the inbox is not flooded). Past either,
-  // the ask gets the same answer and mails nothing; the links already mailed keep working.
+  // Mails to one e-mail are bounded twice: per requesting address, or per browser of the owner's (3 an
+  // hour, so that one stranger cannot use up the owner's) and from anywhere (6 an hour, so that the
+  // inbox is not flooded). Past either, the ask gets the same answer and mails nothing; the links
+  // already mailed keep working.
   resetPerEmailAndAddress: { max: 3, timeWindow: HOUR },
   /**
    * Reset mails to one e-mail from anywhere. The requests of one address are 3 an hour (refused past

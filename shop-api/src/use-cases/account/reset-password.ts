@@ -21,21 +21,28 @@ export interface NewPasswordInput {
 
 const expired = () => notFound(MESSAGES.expiredResetLink);
 
-/** Whether `device` is a token the account of `email` gave a browser at a sign-in since its mailbox was last proven. */
-async function ownersDevice({ db, jwt }: AppContext, email: string, device: string): Promise<boolean> {
+/**
+ * The id of `device` if it is a token the account of `email` gave a browser at a sign-in since its
+ * mailbox was last proven; null otherwise.
+ */
+async function ownersDevice({ db, jwt }: AppContext, email: string, device: string): Promise<string | null> {
   // One query by a unique key, whether or not the e-mail has an account, as at sign-in.
   const customer = await findCustomerByEmail(db, email);
-  return jwt.deviceOf(device, signInAccountKey(email, customer?.mailboxProvenAt)) !== null;
+  return jwt.deviceOf(device, signInAccountKey(email, customer?.mailboxProvenAt));
 }
 
 export async function askPasswordReset(context: AppContext, input: { email?: string }, asker: Asker) {
   const { db, background, mailer, now, siteUrl } = context;
   const email = normalizeEmail(input.email ?? '');
   // A browser the owner signed in with is not refused because strangers asked from the same address
-  // (an office, a carrier's shared address); its requests are still counted with its address below.
-  if (!(asker.device && (await ownersDevice(context, email, asker.device))))
+  // (an office, a carrier's shared address), for other e-mails or for the owner's: its requests are
+  // counted on their own, 3 an hour as from an address.
+  const device = asker.device ? await ownersDevice(context, email, asker.device) : null;
+  if (device) await asker.hit('resetPerEmailAndAddress', `${email} device ${device}`);
+  else {
     await asker.hit('resetPerAddress', asker.address);
-  await asker.hit('resetPerEmailAndAddress', `${email} ${asker.address}`);
+    await asker.hit('resetPerEmailAndAddress', `${email} ${asker.address}`);
+  }
   // Everything that depends on the address happens after the answer: its time tells nothing.
   background.run('password reset request', async () => {
     if (!email || !(await asker.take('resetMailsPerEmail', email))) return;
