@@ -18,6 +18,7 @@ import {
 } from '@/lib/security/next-action-format';
 import { ACTION_BODY_LIMIT_BYTES, isCrossSiteAction } from '@/lib/security/server-actions';
 import { safeDecode } from '@/lib/url/decode';
+import { internalUrl } from '@/lib/url/internal-url';
 
 /**
  * Runs before every page: applies the SEO team's redirects (external targets leave the site), turns
@@ -65,12 +66,12 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
   if (pathname === '/pieces' || pathname.startsWith('/pieces/')) {
     const outcome = resolveListingQuery(pathname, searchParams);
     if (outcome.kind === 'redirect') return NextResponse.redirect(new URL(outcome.to, request.url), 301);
-    if (outcome.kind === 'rewrite') return NextResponse.rewrite(new URL(outcome.to, request.url), forward);
+    if (outcome.kind === 'rewrite') return NextResponse.rewrite(internalUrl(outcome.to, request.url), forward);
   }
   if (pathname === SEARCH_PATH || pathname.startsWith(`${SEARCH_PATH}/`)) {
     const outcome = resolveSearchQuery(pathname, searchParams);
     if (outcome.kind === 'redirect') return NextResponse.redirect(new URL(outcome.to, request.url), 308);
-    if (outcome.kind === 'rewrite') return NextResponse.rewrite(new URL(outcome.to, request.url), forward);
+    if (outcome.kind === 'rewrite') return NextResponse.rewrite(internalUrl(outcome.to, request.url), forward);
   }
   if (pathname.startsWith(`${PART_PAGE_PREFIX}/`)) {
     const code = safeDecode(pathname.split('/')[2] ?? '');
@@ -78,13 +79,14 @@ async function route(request: NextRequest, forward: Forward): Promise<NextRespon
     // The proxy already asks the shop API about this part (sale date): an unknown code or a wrong name
     // is answered here, so the part page does not render for it (the page cache keeps no 404 or
     // redirect anyway: lib/cache/page-cache-handler.mjs).
-    if (status?.kind === 'unknown') return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 });
+    if (status?.kind === 'unknown')
+      return NextResponse.rewrite(internalUrl('/_not-found', request.url), { status: 404 });
     if (status?.kind === 'known') {
       if (
         status.soldAt &&
         isSoldPartGone(status.soldAt, new Date(), soldPartPageDays(process.env.SOLD_PART_PAGE_DAYS))
       ) {
-        return NextResponse.rewrite(new URL('/piece-vendue', request.url), { status: 410 });
+        return NextResponse.rewrite(internalUrl('/piece-vendue', request.url), { status: 410 });
       }
       if (pathname !== status.path) return NextResponse.redirect(new URL(status.path, request.url), 308);
     }

@@ -26,6 +26,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nextHost } from './next-host.mjs';
 import { buildStorefront } from './storefront-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -228,8 +229,9 @@ async function startRedis() {
  */
 function startHaproxy() {
   const haproxy = binary(['/usr/sbin/haproxy'], 'haproxy');
-  const servers = (prefix, list) =>
-    list.map((port, i) => `  server ${prefix}${i + 1} 127.0.0.1:${port} check inter 1s fall 2 rise 2`).join('\n');
+  // The storefronts listen on `localhost` (scripts/next-host.mjs): HAProxy resolves it as Node does.
+  const servers = (prefix, list, host) =>
+    list.map((port, i) => `  server ${prefix}${i + 1} ${host}:${port} check inter 1s fall 2 rise 2`).join('\n');
   const config = `global
   maxconn 4096
 
@@ -263,13 +265,13 @@ backend storefronts
   balance roundrobin
   option httpchk GET /health/ready
   http-check expect status 200
-${servers('web', ports.storefronts)}
+${servers('web', ports.storefronts, 'localhost')}
 
 backend shop_apis
   balance roundrobin
   option httpchk GET /health/ready
   http-check expect status 200
-${servers('api', ports.apis)}
+${servers('api', ports.apis, '127.0.0.1')}
 
 listen stats
   bind 127.0.0.1:${ports.stats}
@@ -342,6 +344,8 @@ try {
     ...env,
     // SIGTERM drains (lib/ops/lifecycle.ts) instead of Next's immediate exit.
     NEXT_MANUAL_SIG_HANDLE: '1',
+    // Loopback only: HAProxy is the way in.
+    STOREFRONT_HOST: '127.0.0.1',
     NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts/peer-address.mjs')).href}`]
       .filter(Boolean)
       .join(' '),
@@ -355,10 +359,14 @@ try {
     await service(
       `storefront ${i + 1}`,
       () =>
-        run(join(root, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-          env: { ...webEnv, NEXT_DIST_DIR: copy },
-        }),
-      `http://127.0.0.1:${port}/health/ready`,
+        run(
+          join(root, 'node_modules/.bin/next'),
+          ['start', '-p', String(port), '-H', nextHost(webEnv.STOREFRONT_HOST)],
+          {
+            env: { ...webEnv, NEXT_DIST_DIR: copy },
+          },
+        ),
+      `http://localhost:${port}/health/ready`,
     );
   }
   await waitFor(`http://127.0.0.1:${ports.shop}/health/ready`, null, 'HAProxy (boutique)', 30_000);

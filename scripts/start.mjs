@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nextHost } from './next-host.mjs';
 import { buildStorefront } from './storefront-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -124,7 +125,7 @@ try {
     mode === 'dev' ? 'dev' : 'start',
     '-p',
     String(webPort),
-    ...(env.STOREFRONT_HOST ? ['-H', env.STOREFRONT_HOST] : []),
+    ...(nextHost(env.STOREFRONT_HOST) ? ['-H', nextHost(env.STOREFRONT_HOST)] : []),
   ];
   const web = run(join(root, 'node_modules/.bin/next'), webArgs, { env: webEnv });
   web.on('exit', (code) => {

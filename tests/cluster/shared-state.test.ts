@@ -14,6 +14,18 @@ import { openDatabase } from '../../shop-api/src/db/client.js';
 const text = async (url: string) => (await fetch(url)).text();
 
 describe('the cluster', () => {
+  it('through HAProxy, a search, a listing’s second page and an unknown part are answered by the page itself (the proxy’s rewrites stay inside each storefront)', async () => {
+    for (let i = 0; i < 4; i++) {
+      const search = await fetch(`${CLUSTER.shop}/recherche?q=phare`, { redirect: 'manual' });
+      expect(search.status).toBe(200);
+      expect(await search.text()).toContain('/piece/P');
+      const second = await fetch(`${CLUSTER.shop}/pieces/moteur?page=2`, { redirect: 'manual' });
+      expect(second.status).toBe(200);
+      const unknown = await fetch(`${CLUSTER.shop}/piece/P9999999/nulle-part`, { redirect: 'manual' });
+      expect(unknown.status).toBe(404);
+    }
+  });
+
   it('a sale through shop API 2 leaves the listing served by both storefronts within 5 s', async () => {
     const home = await text(`${CLUSTER.storefronts[0]}/`);
     const family = /href="(\/pieces\/[a-z0-9-]+)"/.exec(home)?.[1];
