@@ -43,6 +43,11 @@ const ports = {
   smtp: base + 33,
 };
 
+/** With CLUSTER_CPU_PROF_DIR, each instance writes a CPU profile there when it stops (open it in Chrome's DevTools). */
+const profiling = process.env.CLUSTER_CPU_PROF_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.CLUSTER_CPU_PROF_DIR)}`]
+  : [];
+
 const say = (message) => process.stdout.write(`\u001b[1m[grappe]\u001b[0m ${message}\n`);
 const children = new Set();
 let stopping = false;
@@ -327,7 +332,7 @@ try {
     await service(
       `shop-api ${i + 1}`,
       () =>
-        run(process.execPath, ['--import', 'tsx', 'shop-api/src/server.ts'], {
+        run(process.execPath, [...profiling, '--import', 'tsx', 'shop-api/src/server.ts'], {
           env: { ...env, SHOP_API_PORT: String(port) },
         }),
       `http://127.0.0.1:${port}/health/ready`,
@@ -360,8 +365,16 @@ try {
       `storefront ${i + 1}`,
       () =>
         run(
-          join(root, 'node_modules/.bin/next'),
-          ['start', '-p', String(port), '-H', nextHost(webEnv.STOREFRONT_HOST)],
+          process.execPath,
+          [
+            ...profiling,
+            join(root, 'node_modules/next/dist/bin/next'),
+            'start',
+            '-p',
+            String(port),
+            '-H',
+            nextHost(webEnv.STOREFRONT_HOST),
+          ],
           {
             env: { ...webEnv, NEXT_DIST_DIR: copy },
           },
