@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, isPublicSiteUrl, paymentProviderFor, sharedInstanceProblem } from './config.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ConfigError,
+  isLoopbackHost,
+  isPublicSiteUrl,
+  loadConfig,
+  paymentProviderFor,
+  sharedInstanceProblem,
+} from './config.js';
 
 const KEYS = { stripeSecretKey: 'sk_test_0123456789abcdef', stripeWebhookSecret: 'whsec_0123456789abcdef' };
 
@@ -118,5 +125,16 @@ describe('an instance among several (REDIS_URL)', () => {
     ['revalidateSecret', /^REVALIDATE_SECRET manque/],
   ] as const)('refuses to start without %s, naming the setting in French', (setting, message) => {
     expect(sharedInstanceProblem({ ...shared, [setting]: undefined })).toMatch(message);
+  });
+});
+
+describe('the PostgreSQL pool of an instance', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('keeps 10 connections at most unless DATABASE_POOL_MAX says otherwise (instances × pool under max_connections)', () => {
+    vi.stubEnv('DATABASE_POOL_MAX', '');
+    expect(loadConfig().databasePoolMax).toBe(10);
+    vi.stubEnv('DATABASE_POOL_MAX', '4');
+    expect(loadConfig().databasePoolMax).toBe(4);
   });
 });

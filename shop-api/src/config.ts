@@ -166,6 +166,8 @@ export interface Config {
   /** Base URL under which browsers reach this server (absolute image paths). */
   publicUrl: string;
   databaseUrl?: string;
+  /** PostgreSQL connections each instance keeps at most: instances × this (+ 2 for the jobs) must fit the server's max_connections. */
+  databasePoolMax: number;
   varDir: string;
   /** Parts loaded by the first start on an empty database. */
   seedParts: number;
@@ -279,6 +281,7 @@ function readConfig(registry: readonly PaymentProviderDefinition[]): Config {
     port,
     publicUrl: (process.env.SHOP_API_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: process.env.DATABASE_URL || undefined,
+    databasePoolMax: intFromEnv('DATABASE_POOL_MAX', 10),
     varDir,
     seedParts: intFromEnv('SEED_PARTS', 3000),
     revalidateUrl: process.env.STOREFRONT_REVALIDATE_URL || undefined,

@@ -61,7 +61,11 @@ if (foreign.length > 0) {
       `(${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) : rendez-les à l’utilisateur de la boutique (chown).\n`,
   );
 }
-const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.varDir, 'pglite') });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  poolMax: config.databasePoolMax,
+  dataDir: join(config.varDir, 'pglite'),
+});
 await database.migrate();
 
 if (!(await isSeeded(database.db))) {

@@ -35,6 +35,8 @@ const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.u
 export interface OpenOptions {
   /** PostgreSQL connection URL; when absent, PGlite is used. */
   url?: string;
+  /** PostgreSQL: connections kept at most (default 10). */
+  poolMax?: number;
   /** PGlite data directory; when absent with no URL, an in-memory database (tests). */
   dataDir?: string;
   /** Called with each SQL statement Drizzle sends: tests count what a request costs. */
@@ -79,7 +81,7 @@ function lockDataDir(dataDir: string): () => void {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL: connexion perdue (${error.message})\n`));
