@@ -136,7 +136,8 @@ const cpuBefore = kinds.map(cpuOf);
 const samples: { second: number; web: number; api: number }[] = [];
 const started = Date.now();
 const sampler = setInterval(
-  () => samples.push({ second: Math.round((Date.now() - started) / 1000), web: rssOf(storefronts), api: rssOf(shopApis) }),
+  () =>
+    samples.push({ second: Math.round((Date.now() - started) / 1000), web: rssOf(storefronts), api: rssOf(shopApis) }),
   30_000,
 );
 

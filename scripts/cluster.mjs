@@ -229,14 +229,17 @@ async function startRedis() {
 
 /**
  * HAProxy in front: round robin (no stickiness, so a problem of shared state shows), health checks
- * every second (two failures take a server out), retries and redispatch on a connection failure, never
- * a second send of a request that is not idempotent.
+ * every second (three failures take a server out, two successes bring it back, its share of traffic
+ * growing over 5 s while it warms up), retries and redispatch on a connection failure, never a second
+ * send of a request that is not idempotent.
  */
 function startHaproxy() {
   const haproxy = binary(['/usr/sbin/haproxy'], 'haproxy');
   // The storefronts listen on `localhost` (scripts/next-host.mjs): HAProxy resolves it as Node does.
   const servers = (prefix, list, host) =>
-    list.map((port, i) => `  server ${prefix}${i + 1} ${host}:${port} check inter 1s fall 2 rise 2`).join('\n');
+    list
+      .map((port, i) => `  server ${prefix}${i + 1} ${host}:${port} check inter 1s fall 3 rise 2 slowstart 5s`)
+      .join('\n');
   const config = `global
   maxconn 4096
 
@@ -246,6 +249,8 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-request 10s
+  # A process under load answers its check late, not never: taken out only after 3 s without answer.
+  timeout check 3s
   option redispatch
   retries 2
   retry-on conn-failure empty-response 503
@@ -257,6 +262,8 @@ frontend shop
   http-request set-header X-Request-Id %[uuid(4)]
   # A request that is not idempotent is never sent a second time (a payment, an order).
   http-request disable-l7-retry unless METH_GET || METH_HEAD || METH_OPTIONS
+  # Which storefront answered (for the tests and whoever debugs this loopback cluster).
+  http-response set-header X-Instance %[srv_name]
   default_backend storefronts
 
 frontend shop_api
@@ -321,7 +328,7 @@ try {
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     // One hop (HAProxy) between shoppers and each half: the address it appends is the shopper's.
     STOREFRONT_PROXY_HOPS: '1',
-    DRAIN_DELAY_MS: process.env.DRAIN_DELAY_MS || '3000',
+    DRAIN_DELAY_MS: process.env.DRAIN_DELAY_MS || '4500',
     NEXT_DEPLOYMENT_ID: process.env.NEXT_DEPLOYMENT_ID || 'grappe',
     NEXT_TELEMETRY_DISABLED: '1',
   };

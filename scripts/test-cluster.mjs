@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.CLUSTER_PORT || '5100';
 const dir = join(root, 'var-cluster-test');
-const env = { ...process.env, CLUSTER_PORT: port, CLUSTER_DIR: dir, SEED_PARTS: process.env.SEED_PARTS || '300' };
+const env = { ...process.env, CLUSTER_PORT: port, CLUSTER_DIR: dir, SEED_PARTS: process.env.SEED_PARTS || '1000' };
 const say = (message) => process.stdout.write(`\u001b[1m[test:cluster]\u001b[0m ${message}\n`);
 
 rmSync(dir, { recursive: true, force: true });
@@ -54,11 +54,33 @@ function vitest(args, extraEnv = {}) {
   );
 }
 
+/** The browser journeys (tests/cluster/*.cluster.spec.ts), counted from Playwright's JSON report. */
+function playwright() {
+  const out = mkdtempSync(join(tmpdir(), 'test-cluster-'));
+  const file = join(out, 'report.json');
+  const child = spawn(
+    join(root, 'node_modules/.bin/playwright'),
+    ['test', '-c', 'tests/cluster/playwright.config.ts', '--reporter=list,json'],
+    { cwd: root, env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, stdio: 'inherit' },
+  );
+  return new Promise((resolve) =>
+    child.once('exit', () => {
+      const stats = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).stats : null;
+      rmSync(out, { recursive: true, force: true });
+      resolve({ passed: stats?.expected ?? 0, failed: stats ? stats.unexpected + stats.flaky : 1 });
+    }),
+  );
+}
+
 let passed = 0;
 let failed = 0;
 if (await ready()) {
   for (const run of [
-    await vitest(['--project', 'cluster']),
+    // What the instances share first, on a catalogue still full and instances as started; then a
+    // shopper's browser; then instances killed and restarted under load (they buy hundreds of parts).
+    await vitest(['--project', 'cluster', 'tests/cluster/shared-state.test.ts']),
+    await playwright(),
+    await vitest(['--project', 'cluster', 'tests/cluster/failover.test.ts']),
     // The money model (two shop-API instances on one database) on the cluster's PostgreSQL.
     await vitest(['--project', 'shop-api', 'shop-api/tests/money-invariants.test.ts'], {
       DATABASE_URL: `postgresql://postgres@127.0.0.1:${Number(port) + 31}/postgres`,

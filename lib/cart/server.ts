@@ -28,6 +28,9 @@ const LEFT_PARTS_LIFETIME_S = 15 * 60;
  * a few seconds, per cart token and customer, in this process only (another instance asks the shop
  * API); any other change of the cart made here forgets it. On globalThis: Next may load this module
  * once for actions and once for pages. See docs/decisions/0012-the-cart-page-shows-the-answer-of-the-add.md.
+ * Not with several storefronts (REDIS_URL): the cart can change through another instance within those
+ * seconds, which this one would not know (a step of the checkout sent back to the addresses), so every
+ * read asks the shop API there.
  */
 const ANSWER_LIFETIME_MS = 5_000;
 const MAX_ANSWERS = 10_000;
@@ -41,6 +44,7 @@ async function answerKey(token: string): Promise<string> {
 }
 
 async function rememberAnswer(token: string, cart: Order): Promise<void> {
+  if (process.env.REDIS_URL) return;
   const now = Date.now();
   for (const [key, answer] of answers) {
     if (answer.until > now && answers.size < MAX_ANSWERS) break;

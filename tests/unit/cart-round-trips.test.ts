@@ -197,6 +197,17 @@ describe('adding a part and seeing the cart', () => {
     expect(api.requests.filter((request) => request === 'POST orders')).toEqual([]);
   });
 
+  it('with several storefronts (REDIS_URL), reads the cart after an add: another instance may change it meanwhile', async () => {
+    vi.stubEnv('REDIS_URL', 'redis://127.0.0.1:1');
+    context.jar = new Jar();
+    await add('P0000001');
+    // The next step's address saved through the other storefront.
+    api.orders.get('cart-1')!.items = [];
+    const { getCart } = await import('@/lib/cart/server');
+    expect((await getCart())?.items).toEqual([]);
+    expect(api.requests).toEqual(['POST orders', 'POST orders/cart-1/items', 'GET orders/cart-1']);
+  });
+
   it('reads the cart again once it changed since the add (a removal)', async () => {
     context.jar = new Jar();
     await add('P0000001');
