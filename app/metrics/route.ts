@@ -18,9 +18,10 @@ function allowed(header: string | null, token: string): boolean {
 
 export async function GET(request: Request) {
   const token = process.env.METRICS_TOKEN ?? '';
-  if (token.length < MIN_TOKEN_LENGTH) return new Response(null, { status: 404 });
+  // Refusals with a body: a browser shows its own error page for an empty one.
+  if (token.length < MIN_TOKEN_LENGTH) return Response.json({ error: 'not-found' }, { status: 404 });
   if (!allowed(request.headers.get('authorization'), token)) {
-    return new Response(null, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
+    return Response.json({ error: 'unauthorized' }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
   }
   const { registry } = storefrontMetrics();
   return new Response(await registry.metrics(), {

@@ -141,7 +141,10 @@ describe('the storefront process', () => {
   it('serves /metrics only with METRICS_TOKEN, and only to its bearer', async () => {
     const call = (authorization?: string) =>
       metricsRoute(new Request('http://localhost/metrics', { headers: authorization ? { authorization } : {} }));
-    expect((await call()).status).toBe(404);
+    const absent = await call();
+    expect(absent.status).toBe(404);
+    // A body: a browser opening the address gets an answer, not its own error page.
+    expect(await absent.json()).toEqual({ error: 'not-found' });
     process.env.METRICS_TOKEN = 'jeton-des-mesures-de-24-caracteres-au-moins';
     expect((await call()).status).toBe(401);
     expect((await call('Bearer pas-le-bon-jeton-pas-le-bon-jeton-xx')).status).toBe(401);
